@@ -1,0 +1,1 @@
+"""HTTP layer: translates JSON requests to rules-engine calls and back."""

@@ -1,0 +1,55 @@
+"""The application factory: configuration, error handlers and one blueprint per resource."""
+
+from __future__ import annotations
+
+import flask_smorest
+from flask import Flask
+from flask_smorest.utils import prepare_response
+
+from . import errors
+from .body import JsonBodyParser
+from .config import Config
+from .schemas import ProblemSchema
+
+
+class Blueprint(flask_smorest.Blueprint):
+    """A flask-smorest blueprint that reads bodies with :class:`JsonBodyParser`."""
+
+    ARGUMENTS_PARSER = JsonBodyParser()
+
+
+class Api(flask_smorest.Api):
+    """flask-smorest's Api with RFC 9457 errors, in the handlers and in the spec."""
+
+    ERROR_SCHEMA = ProblemSchema
+
+    def _register_error_handlers(self):
+        errors.register_error_handlers(self._app)
+
+    def _register_responses(self):
+        import http
+
+        for status in http.HTTPStatus:
+            response = {"description": status.phrase}
+            if status >= 400:
+                response["schema"] = self.ERROR_SCHEMA
+            prepare_response(response, self.spec, errors.PROBLEM_JSON)
+            self.spec.components.response(status.name, response, lazy=True)
+        response = {"description": "Default error response", "schema": self.ERROR_SCHEMA}
+        prepare_response(response, self.spec, errors.PROBLEM_JSON)
+        self.spec.components.response("DEFAULT_ERROR", response, lazy=True)
+
+
+def create_app(config: type = Config) -> Flask:
+    app = Flask(__name__)
+    app.config.from_object(config)
+    app.json.sort_keys = False
+    app.json.ensure_ascii = False
+    api = Api(app)
+    from .routes import health, play, rulesets
+
+    for module in (rulesets, play, health):
+        for blueprint in module.BLUEPRINTS:
+            api.register_blueprint(blueprint)
+    app.extensions["belote_api"] = api
+    return app

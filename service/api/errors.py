@@ -1,0 +1,150 @@
+"""RFC 9457 problem details: every error the service returns goes through here."""
+
+from __future__ import annotations
+
+import logging
+from collections.abc import Mapping
+from typing import Any
+
+from flask import Flask, Response, json
+from werkzeug.exceptions import HTTPException, InternalServerError
+
+log = logging.getLogger(__name__)
+
+PROBLEM_JSON = "application/problem+json"
+PROBLEM_BASE = "tag:belote-rules,2026:problem/"
+#: ``type`` URI of each problem kind (tag URIs, RFC 4151; README.md "Errors" lists them).
+INVALID_INPUT = PROBLEM_BASE + "invalid-input"
+ILLEGAL_ROUND = PROBLEM_BASE + "illegal-round"
+
+
+class InvalidInput(Exception):  # noqa: N818 - named for what the client sent
+    """Well-formed input that is invalid or impossible: a 422 naming the fields at fault."""
+
+    def __init__(
+        self,
+        detail: str,
+        errors: Mapping[str, list[str]] | None = None,
+        type_: str = INVALID_INPUT,
+        **extra: Any,
+    ):
+        super().__init__(detail)
+        self.detail = detail
+        self.type_ = type_
+        self.errors = dict(errors or {})
+        self.extra = extra
+
+    @classmethod
+    def at(cls, field: str, message: str, **extra) -> InvalidInput:
+        return cls(f"{field}: {message}", {field: [message]}, **extra)
+
+
+def problem(
+    status: int,
+    detail: str,
+    *,
+    title: str | None = None,
+    type_: str = "about:blank",
+    headers: Mapping[str, str] | None = None,
+    **members: Any,
+) -> Response:
+    body = {  # members in the order RFC 9457 lists them
+        "type": type_,
+        "title": title or _phrase(status),
+        "status": status,
+        "detail": detail,
+        **{k: v for k, v in members.items() if v is not None},
+    }
+    response = Response(
+        json.dumps(body, sort_keys=False, ensure_ascii=False), status=status, mimetype=PROBLEM_JSON
+    )
+    for name, value in (headers or {}).items():
+        response.headers[name] = value
+    return response
+
+
+def _phrase(status: int) -> str:
+    from http import HTTPStatus
+
+    try:
+        return HTTPStatus(status).phrase
+    except ValueError:
+        return "Error"
+
+
+def flatten(messages: Any, prefix: str = "") -> dict[str, list[str]]:
+    """marshmallow's nested messages as ``{"trick.cards.1": ["..."]}``."""
+    out: dict[str, list[str]] = {}
+    if isinstance(messages, Mapping):
+        for key, value in messages.items():
+            key = "" if key == "_schema" else str(key)
+            path = f"{prefix}.{key}" if prefix and key else (prefix or key)
+            for k, v in flatten(value, path).items():
+                out.setdefault(k, []).extend(v)
+    elif isinstance(messages, list | tuple) and all(isinstance(m, str) for m in messages):
+        out[prefix or "body"] = list(messages)
+    elif isinstance(messages, list | tuple):
+        for m in messages:
+            for k, v in flatten(m, prefix).items():
+                out.setdefault(k, []).extend(v)
+    else:
+        out[prefix or "body"] = [str(messages)]
+    return out
+
+
+def _summary(errors: Mapping[str, list[str]]) -> str:
+    parts = [f"{field}: {'; '.join(msgs)}" for field, msgs in errors.items()]
+    text = "; ".join(parts)
+    return text if len(text) <= 500 else text[:497] + "..."
+
+
+_DETAILS = {
+    413: "The request body is larger than the limit of 65536 bytes.",
+}
+
+
+def handle_http_exception(error: HTTPException) -> Response:
+    status = error.code or 500
+    headers = {k: v for k, v in error.get_headers() if k.lower() == "allow"}
+    data = getattr(error, "data", None) or {}
+    messages = data.get("messages")
+    if status == 422 and messages is not None:
+        # webargs / marshmallow validation error: messages keyed by location ("json").
+        if isinstance(messages, Mapping) and set(messages) <= {"json", "query", "view_args"}:
+            messages = {k: v for loc in messages.values() for k, v in _as_dict(loc).items()}
+        errors = flatten(messages)
+        return problem(
+            422,
+            "The request body is invalid: " + _summary(errors),
+            title="Invalid input",
+            type_=INVALID_INPUT,
+            errors=errors,
+        )
+    detail = data.get("message") or _DETAILS.get(status) or error.description or _phrase(status)
+    return problem(status, detail, headers=headers)
+
+
+def _as_dict(messages: Any) -> dict:
+    return dict(messages) if isinstance(messages, Mapping) else {"body": messages}
+
+
+def handle_invalid_input(error: InvalidInput) -> Response:
+    return problem(
+        422,
+        error.detail,
+        title="Invalid input",
+        type_=error.type_,
+        errors=error.errors or None,
+        **error.extra,
+    )
+
+
+def handle_unexpected(error: Exception) -> Response:
+    log.exception("unhandled error", exc_info=error)
+    return problem(500, InternalServerError.description)
+
+
+def register_error_handlers(app: Flask) -> None:
+    app.register_error_handler(HTTPException, handle_http_exception)
+    app.register_error_handler(InvalidInput, handle_invalid_input)
+    app.register_error_handler(Exception, handle_unexpected)

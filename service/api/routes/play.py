@@ -1,0 +1,104 @@
+"""POST /v1/legal-moves and /v1/trick-winner."""
+
+from __future__ import annotations
+
+from flask.views import MethodView
+
+from ...engine.cards import mask_of
+from ...engine.play import (
+    Position,
+    check_hand,
+    check_trick,
+    legal_moves,
+    trick_points,
+    winning_index,
+)
+from ..app import Blueprint
+from ..schemas import (
+    LegalMovesRequestSchema,
+    LegalMovesSchema,
+    TrickWinnerRequestSchema,
+    TrickWinnerSchema,
+)
+from .common import engine_call, error_responses, ruleset_from
+
+blp = Blueprint("play", __name__, url_prefix="/v1", description="Playing cards to a trick")
+
+LEGAL_MOVES_EXAMPLE = {
+    "ruleset": "belote",
+    "trump": "H",
+    "hand": ["7H", "JH", "AS", "10C"],
+    "trick": {"leader": 1, "cards": ["8C", "9H", "AC"]},
+}
+TRICK_WINNER_EXAMPLE = {
+    "ruleset": "belote",
+    "trump": "H",
+    "trick": {"leader": 1, "cards": ["8C", "9H", "AC", "JH"]},
+}
+
+
+@blp.route("/legal-moves")
+class LegalMoves(MethodView):
+    @blp.arguments(LegalMovesRequestSchema(), example=LEGAL_MOVES_EXAMPLE)
+    @blp.response(200, LegalMovesSchema())
+    @error_responses(blp)
+    @blp.doc(operationId="legalMoves")
+    def post(self, args):
+        """Which cards of a hand may be played now.
+
+        Every card of the hand is either legal or illegal with a reason code and a
+        sentence for the player (RULES.md section 2).
+        """
+        ruleset = ruleset_from(args, args["trump"])
+        trick, hand = args["trick"], args["hand"]
+        engine_call(check_trick, trick["leader"], trick["cards"], ruleset, complete_ok=False)
+        engine_call(check_hand, hand, trick["cards"], ruleset)
+        position = Position(trick["leader"], tuple(trick["cards"]), args["trump"], ruleset)
+        verdicts = legal_moves(mask_of(hand), position)
+        return {
+            "seat": position.seat,
+            "legal": [v.card for v in verdicts if v.legal],
+            "illegal": [
+                {"card": v.card, "rule": v.rule, "message": v.message}
+                for v in verdicts
+                if not v.legal
+            ],
+        }
+
+
+@blp.route("/trick-winner")
+class TrickWinner(MethodView):
+    @blp.arguments(TrickWinnerRequestSchema(), example=TRICK_WINNER_EXAMPLE)
+    @blp.response(200, TrickWinnerSchema())
+    @error_responses(blp)
+    @blp.doc(operationId="trickWinner")
+    def post(self, args):
+        """Who wins a complete or partial trick.
+
+        The seat winning the trick so far, its card, and the trick's card points
+        (without the last-trick bonus).
+        """
+        ruleset = ruleset_from(args, args["trump"])
+        trick = args["trick"]
+        cards = trick["cards"]
+        engine_call(check_trick, trick["leader"], cards, ruleset, complete_ok=True)
+        if not cards:
+            engine_call(_no_cards)
+        win = winning_index(cards, args["trump"])
+        seat = (trick["leader"] + win) % ruleset.players
+        return {
+            "winner": seat,
+            "team": ruleset.team_of(seat),
+            "card": cards[win],
+            "points": trick_points(cards, args["trump"], ruleset),
+            "complete": len(cards) == ruleset.players,
+        }
+
+
+def _no_cards():
+    from ...engine.play import PositionError
+
+    raise PositionError("trick.cards", "a trick needs at least one card to have a winner")
+
+
+BLUEPRINTS = (blp,)

@@ -1,0 +1,133 @@
+"""Cards, suits, ranks, card sets as 32-bit integers, and the rank/point tables.
+
+A card is an ``int`` in ``0..31``: ``suit * 8 + rank``, with suits ``C D H S`` = 0..3
+and ranks in natural (sequence) order ``7 8 9 10 J Q K A`` = 0..7.
+A set of cards is an ``int`` bit set: bit ``card`` is set when the card is in it.
+The canonical notation is rank then suit: ``"10H"``, ``"JS"``, ``"AD"``.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Iterator
+
+SUITS = "CDHS"
+RANKS = ("7", "8", "9", "10", "J", "Q", "K", "A")
+CLUBS, DIAMONDS, HEARTS, SPADES = range(4)
+SEVEN, EIGHT, NINE, TEN, JACK, QUEEN, KING, ACE = range(8)
+
+ALL_CARDS = (1 << 32) - 1
+SUIT_MASKS = tuple(0xFF << (8 * s) for s in range(4))
+
+#: Trump modes: a suit index, or one of these two strings.
+NO_TRUMP = "none"
+ALL_TRUMP = "all"
+TRUMP_MODES = ("C", "D", "H", "S", NO_TRUMP, ALL_TRUMP)
+
+# Strength within a suit (higher wins), indexed by rank.
+#   plain: A 10 K Q J 9 8 7       trump: J 9 A 10 K Q 8 7
+PLAIN_STRENGTH = (0, 1, 2, 6, 3, 4, 5, 7)
+TRUMP_STRENGTH = (0, 1, 6, 4, 7, 2, 3, 5)
+PLAIN_POINTS = (0, 0, 0, 10, 2, 3, 4, 11)
+TRUMP_POINTS = (0, 0, 14, 10, 20, 3, 4, 11)
+
+_SUIT_ALIASES = {"C": 0, "D": 1, "H": 2, "S": 3, "♣": 0, "♦": 1, "♥": 2, "♠": 3}
+_SUIT_ALIASES |= {k.lower(): v for k, v in _SUIT_ALIASES.items() if k.isascii()}
+_RANK_ALIASES = {r: i for i, r in enumerate(RANKS)} | {"T": TEN}
+_RANK_ALIASES |= {k.lower(): v for k, v in _RANK_ALIASES.items() if k.isalpha()}
+#: The accepted notation as a regular expression (kept equal to :func:`parse_card`).
+CARD_PATTERN = "^(7|8|9|10|[JQKATjqkat])[CDHScdhs♣♦♥♠]$"
+
+
+class CardError(ValueError):
+    """A string that is not a card in the accepted notation."""
+
+
+def card(rank: int, suit: int) -> int:
+    return suit * 8 + rank
+
+
+def suit_of(c: int) -> int:
+    return c >> 3
+
+
+def rank_of(c: int) -> int:
+    return c & 7
+
+
+def bit(c: int) -> int:
+    return 1 << c
+
+
+def parse_card(text: str) -> int:
+    """Parse ``"10H"``, ``"th"``, ``"J♠"``...; raise :class:`CardError` otherwise."""
+    if not isinstance(text, str):
+        raise CardError(f"a card must be a string like '10H', not {type(text).__name__}")
+    rank, suit = text[:-1], text[-1:]
+    if rank not in _RANK_ALIASES or suit not in _SUIT_ALIASES:
+        raise CardError(
+            f"'{text}' is not a card: write rank then suit, ranks 7 8 9 10 J Q K A "
+            "(T for ten), suits C D H S or ♣ ♦ ♥ ♠"
+        )
+    return card(_RANK_ALIASES[rank], _SUIT_ALIASES[suit])
+
+
+def card_name(c: int) -> str:
+    return RANKS[c & 7] + SUITS[c >> 3]
+
+
+def mask_of(cards: Iterable[int]) -> int:
+    m = 0
+    for c in cards:
+        m |= 1 << c
+    return m
+
+
+def cards_in(mask: int) -> Iterator[int]:
+    """The cards of a bit set, lowest index first."""
+    while mask:
+        low = mask & -mask
+        yield low.bit_length() - 1
+        mask ^= low
+
+
+def count(mask: int) -> int:
+    return mask.bit_count()
+
+
+def trump_suit(trump: str) -> int | None:
+    """The trump suit's index for a suit mode, ``None`` for ``none`` and ``all``."""
+    return SUITS.index(trump) if trump in SUITS else None
+
+
+def is_trump_card(c: int, trump: str) -> bool:
+    """Whether the card ranks as a trump (in ``all`` every card does)."""
+    if trump == ALL_TRUMP:
+        return True
+    return SUITS[c >> 3] == trump
+
+
+def strength(c: int, trump: str) -> int:
+    """Order of the card within its own suit under the trump mode (0..7, higher wins)."""
+    return (TRUMP_STRENGTH if is_trump_card(c, trump) else PLAIN_STRENGTH)[c & 7]
+
+
+# For each (strength-table, suit, strength k): the bit set of cards of that suit
+# ranking strictly above strength k. Makes "can you beat it" one AND.
+def _above_table(strength_table: tuple[int, ...]) -> tuple[tuple[int, ...], ...]:
+    table = []
+    for s in range(4):
+        row = []
+        for k in range(8):
+            row.append(mask_of(card(r, s) for r in range(8) if strength_table[r] > k))
+        table.append(tuple(row))
+    return tuple(table)
+
+
+_ABOVE_TRUMP = _above_table(TRUMP_STRENGTH)
+_ABOVE_PLAIN = _above_table(PLAIN_STRENGTH)
+
+
+def cards_above(c: int, trump: str) -> int:
+    """Bit set of the cards of ``c``'s suit that beat ``c`` under the trump mode."""
+    table = _ABOVE_TRUMP if is_trump_card(c, trump) else _ABOVE_PLAIN
+    return table[c >> 3][strength(c, trump)]

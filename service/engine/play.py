@@ -1,0 +1,301 @@
+"""Playing a card: the obligations of RULES.md section 2, trick winners and trick points.
+
+Where is the overtrump rule? In :func:`_obligations`. It turns a position into an ordered
+list of :class:`Obligation` steps; :func:`check_card` (one card) and :func:`legal_moves`
+(every card) both run that same list, so they cannot disagree.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import dataclass
+
+from .cards import (
+    ALL_CARDS,
+    ALL_TRUMP,
+    NO_TRUMP,
+    PLAIN_POINTS,
+    SUIT_MASKS,
+    TRUMP_POINTS,
+    card_name,
+    cards_above,
+    cards_in,
+    is_trump_card,
+    strength,
+    trump_suit,
+)
+from .rulesets import Ruleset
+
+# Stable reason codes (RULES.md section 2).
+MUST_FOLLOW_SUIT = "must_follow_suit"
+MUST_TRUMP = "must_trump"
+MUST_OVERTRUMP = "must_overtrump"
+MUST_BEAT = "must_beat"
+MUST_UNDERTRUMP = "must_undertrump"
+MUST_NOT_UNDERTRUMP = "must_not_undertrump"
+NOT_IN_HAND = "not_in_hand"
+NOT_YOUR_TURN = "not_your_turn"
+WRONG_LEADER = "wrong_leader"
+DUPLICATE_CARD = "duplicate_card"
+
+#: One sentence a player understands, per reason code.
+MESSAGES = {
+    MUST_FOLLOW_SUIT: "You hold {led}, the suit led: you must follow suit.",
+    MUST_TRUMP: "You have no {led} but hold a trump: you must trump.",
+    MUST_OVERTRUMP: "You can beat the {best} in the trick with a higher trump: you must.",
+    MUST_BEAT: "You can beat the {best} with a higher {led}: in all trumps you must.",
+    MUST_UNDERTRUMP: (
+        "An opponent's {best} wins and you cannot beat it: you must still play a trump, "
+        "a lower one."
+    ),
+    MUST_NOT_UNDERTRUMP: (
+        "An opponent's {best} wins and you cannot beat it: you may not play a lower trump "
+        "while you hold another card."
+    ),
+    NOT_IN_HAND: "{card} is not in this player's hand.",
+    NOT_YOUR_TURN: "It is not this player's turn.",
+    WRONG_LEADER: "This trick must be led by the winner of the previous trick, seat {seat}.",
+    DUPLICATE_CARD: "{card} has already been played.",
+}
+
+_SUIT_NAMES = ("clubs", "diamonds", "hearts", "spades")
+
+
+@dataclass(frozen=True, slots=True)
+class Obligation:
+    """If the hand (as narrowed so far) holds a card of ``applies_if``, keep only the
+    cards of ``keep``; the cards dropped break rule ``reason``."""
+
+    applies_if: int
+    keep: int
+    reason: str
+
+
+@dataclass(frozen=True, slots=True)
+class Position:
+    """A trick in progress, seen by the player about to play."""
+
+    leader: int
+    cards: tuple[int, ...]
+    trump: str
+    ruleset: Ruleset
+
+    @property
+    def seat(self) -> int:
+        return (self.leader + len(self.cards)) % self.ruleset.players
+
+
+@dataclass(frozen=True, slots=True)
+class Verdict:
+    card: int
+    legal: bool
+    rule: str | None = None
+    message: str | None = None
+
+
+def winning_index(cards: Sequence[int], trump: str) -> int:
+    """Index in ``cards`` of the card winning the (partial) trick."""
+    led_suit = cards[0] >> 3
+    suit = trump_suit(trump)
+    best = 0
+    best_key = -1
+    for i, c in enumerate(cards):
+        s = c >> 3
+        if suit is not None and s == suit:
+            key = 16 + strength(c, trump)
+        elif s == led_suit:
+            key = strength(c, trump)
+        else:
+            continue
+        if key > best_key:
+            best, best_key = i, key
+    return best
+
+
+def card_points(c: int, trump: str, ruleset: Ruleset) -> int:
+    """Card value under the trump mode and the ruleset's sans/tout atout tables."""
+    rank = c & 7
+    if trump == NO_TRUMP:
+        if ruleset.no_trump_points == "doubled":
+            return 2 * PLAIN_POINTS[rank]
+        return 19 if rank == 7 else PLAIN_POINTS[rank]  # ace_19
+    if trump == ALL_TRUMP:
+        if ruleset.all_trump_points == "scaled":
+            return _SCALED_ALL_TRUMP[rank]
+        return TRUMP_POINTS[rank]
+    return (TRUMP_POINTS if is_trump_card(c, trump) else PLAIN_POINTS)[rank]
+
+
+#             7  8  9  10 J   Q  K  A
+_SCALED_ALL_TRUMP = (0, 0, 9, 5, 14, 1, 3, 6)
+
+
+def trick_points(cards: Sequence[int], trump: str, ruleset: Ruleset) -> int:
+    """Card points of a trick, without any last-trick bonus."""
+    return sum(card_points(c, trump, ruleset) for c in cards)
+
+
+def bonus_multiplier(trump: str, ruleset: Ruleset) -> int:
+    """Sans atout with ``doubled`` values doubles the last-trick and capot bonuses too."""
+    return 2 if trump == NO_TRUMP and ruleset.no_trump_points == "doubled" else 1
+
+
+def _obligations(position: Position) -> list[Obligation]:
+    """The rules that bind the player to move, in the order they narrow the hand."""
+    cards, trump, rules = position.cards, position.trump, position.ruleset
+    if not cards:
+        return []
+    led = SUIT_MASKS[cards[0] >> 3]
+    steps = [Obligation(led, led, MUST_FOLLOW_SUIT)]
+    win = winning_index(cards, trump)
+    best = cards[win]
+    if trump == NO_TRUMP:
+        return steps
+    if trump == ALL_TRUMP:
+        # Following also means beating the led suit's highest card when you can.
+        steps.append(Obligation(cards_above(best, trump), cards_above(best, trump), MUST_BEAT))
+        return steps
+    trumps = SUIT_MASKS[trump_suit(trump)]
+    partner = position.ruleset.partner_of(position.seat)
+    partner_winning = partner is not None and (position.leader + win) % rules.players == partner
+    best_is_trump = is_trump_card(best, trump)
+    higher = cards_above(best, trump) if best_is_trump else trumps
+    if led == trumps:
+        # Trump led: following suit is playing trump; overtrump unless the partner exception.
+        if not (partner_winning and rules.trump_lead_overtrump == "unless_partner_winning"):
+            steps.append(Obligation(higher, higher, MUST_OVERTRUMP))
+        return steps
+    # Void in a plain led suit (these steps bind only when the follow step did not).
+    void = ALL_CARDS & ~led
+    if partner_winning:
+        if rules.void_trump == "always":
+            steps.append(Obligation(trumps & void, trumps, MUST_TRUMP))
+        if rules.partner_winning_trump == "overtrump_if_able" and best_is_trump:
+            # If you trump (by choice or by force), beat the partner's trump when you can.
+            steps.append(Obligation(higher & void, ~trumps | higher, MUST_OVERTRUMP))
+        return steps
+    if not best_is_trump:
+        steps.append(Obligation(trumps & void, trumps, MUST_TRUMP))
+        return steps
+    # An opponent wins with a trump.
+    steps.append(Obligation(higher & void, trumps, MUST_TRUMP))
+    steps.append(Obligation(higher & void, higher, MUST_OVERTRUMP))
+    lower = trumps & ~higher
+    if rules.undertrump == "must":
+        steps.append(Obligation(lower & void, trumps, MUST_UNDERTRUMP))
+    elif rules.undertrump == "forbidden":
+        steps.append(Obligation(void & ~trumps, ~trumps, MUST_NOT_UNDERTRUMP))
+    return steps
+
+
+def _narrow(hand: int, obligations: list[Obligation]) -> tuple[int, dict[int, str]]:
+    """Legal bit set, and for each dropped card the bit set it was dropped from by rule."""
+    allowed = hand
+    dropped: dict[str, int] = {}
+    for step in obligations:
+        if allowed & step.applies_if:
+            removed = allowed & ~step.keep
+            if removed:
+                dropped[step.reason] = dropped.get(step.reason, 0) | removed
+                allowed &= step.keep
+    return allowed, dropped
+
+
+def _message(reason: str, position: Position) -> str:
+    cards, trump = position.cards, position.trump
+    best = cards[winning_index(cards, trump)] if cards else None
+    return MESSAGES[reason].format(
+        led=_SUIT_NAMES[cards[0] >> 3] if cards else "",
+        best=card_name(best) if best is not None else "",
+    )
+
+
+def legal_mask(hand: int, position: Position) -> int:
+    """Bit set of the legal cards of ``hand`` (non-empty whenever the hand is)."""
+    return _narrow(hand, _obligations(position))[0]
+
+
+def legal_moves(hand: int, position: Position) -> list[Verdict]:
+    """A verdict for every card of the hand, lowest card index first."""
+    allowed, dropped = _narrow(hand, _obligations(position))
+    reasons = {}
+    for reason, mask in dropped.items():
+        for c in cards_in(mask):
+            reasons[c] = reason
+    verdicts = []
+    for c in cards_in(hand):
+        if allowed >> c & 1:
+            verdicts.append(Verdict(c, True))
+        else:
+            reason = reasons[c]
+            verdicts.append(Verdict(c, False, reason, _message(reason, position)))
+    return verdicts
+
+
+def check_card(hand: int, c: int, position: Position) -> Verdict:
+    """Whether the player holding ``hand`` may play ``c`` now, and if not, why."""
+    if not hand >> c & 1:
+        return Verdict(c, False, NOT_IN_HAND, MESSAGES[NOT_IN_HAND].format(card=card_name(c)))
+    allowed, dropped = _narrow(hand, _obligations(position))
+    if allowed >> c & 1:
+        return Verdict(c, True)
+    reason = next(r for r, mask in dropped.items() if mask >> c & 1)
+    return Verdict(c, False, reason, _message(reason, position))
+
+
+class PositionError(ValueError):
+    """A position that cannot occur: names the offending input ``field``."""
+
+    def __init__(self, field: str, message: str):
+        super().__init__(message)
+        self.field = field
+
+
+def check_trump(trump: str, ruleset: Ruleset) -> None:
+    if trump not in ruleset.trump_modes:
+        raise PositionError(
+            "trump",
+            f"trump mode '{trump}' is not played in {ruleset.name}; it allows "
+            + ", ".join(ruleset.trump_modes),
+        )
+
+
+def check_trick(leader: int, cards: Sequence[int], ruleset: Ruleset, *, complete_ok: bool):
+    """A trick as a client sent it: a real seat, no repeated card, not too long."""
+    if not 0 <= leader < ruleset.players:
+        raise PositionError(
+            "trick.leader",
+            f"seat {leader} does not exist with {ruleset.players} players "
+            f"(seats 0..{ruleset.players - 1})",
+        )
+    limit = ruleset.players if complete_ok else ruleset.players - 1
+    if len(cards) > limit:
+        raise PositionError(
+            "trick.cards",
+            f"a trick has at most {ruleset.players} cards with {ruleset.players} players"
+            + ("" if complete_ok else "; this one is already complete, nobody is to play"),
+        )
+    _check_distinct(cards, "trick.cards")
+
+
+def check_hand(hand: Sequence[int], trick_cards: Sequence[int], ruleset: Ruleset) -> None:
+    """A hand as a client sent it: no repeats, not more than dealt, none already played."""
+    if len(hand) > ruleset.hand_size:
+        raise PositionError(
+            "hand",
+            f"{len(hand)} cards, but {ruleset.name} deals {ruleset.hand_size} to each player",
+        )
+    _check_distinct(hand, "hand")
+    for i, c in enumerate(hand):
+        if c in trick_cards:
+            raise PositionError(
+                f"hand.{i}", f"{card_name(c)} is in the hand and also already in the trick"
+            )
+
+
+def _check_distinct(cards: Sequence[int], field: str) -> None:
+    seen: set[int] = set()
+    for i, c in enumerate(cards):
+        if c in seen:
+            raise PositionError(f"{field}.{i}", f"{card_name(c)} appears twice")
+        seen.add(c)

@@ -1,0 +1,429 @@
+"""Rulesets: one immutable value object of named parameters, and the presets as data.
+
+Every rule that differs between games is a parameter here (RULES.md sections 2 to 5).
+Engine code reads parameters; it never asks which preset it is running.
+"""
+
+from __future__ import annotations
+
+import dataclasses
+from collections.abc import Mapping
+from dataclasses import dataclass, field
+from types import MappingProxyType
+from typing import Any
+
+from .cards import TRUMP_MODES
+
+
+class RulesetError(ValueError):
+    """An unknown ruleset, or an option that is unknown or has a bad value."""
+
+    def __init__(self, message: str, field: str | None = None):
+        super().__init__(message)
+        self.field = field
+
+
+@dataclass(frozen=True)
+class Ruleset:
+    name: str
+    title: str
+    source: str
+    # table and deal
+    players: int = 4
+    hand_size: int = 8
+    trump_modes: tuple[str, ...] = ("C", "D", "H", "S")
+    # play obligations (RULES.md section 2)
+    trump_lead_overtrump: str = "always"
+    void_trump: str = "always"
+    partner_winning_trump: str = "free"
+    undertrump: str = "must"
+    # declarations (section 3)
+    declarations: str = "all"
+    sequence_points: Mapping[int, int] = field(
+        default_factory=lambda: MappingProxyType({3: 20, 4: 50, 5: 100})
+    )
+    sequence_cap: int | None = 5
+    card_in_two_declarations: bool = False
+    declaration_tie: str = "first_in_rotation"
+    declaration_needs_trick: bool = False
+    belote_points: int = 20
+    # scoring (section 4)
+    contract: str = "trick_points_at_least_defenders"
+    failed: str = "defenders_take_trick_points"
+    last_trick_bonus: int = 10
+    capot_bonus: int | None = 100
+    litige: str = "none"
+    no_trump_points: str = "doubled"
+    all_trump_points: str = "raw"
+    target: int | None = 501
+    # how the contract is bid (section 5)
+    bidding: str = "turned_card"
+
+    @property
+    def teams(self) -> int:
+        return 2
+
+    def team_of(self, seat: int) -> int:
+        return seat % 2
+
+    def partner_of(self, seat: int) -> int | None:
+        return (seat + 2) % 4 if self.players == 4 else None
+
+    def with_options(self, options: Mapping[str, Any] | None) -> Ruleset:
+        """A copy with parameters overridden by name; raises :class:`RulesetError`."""
+        if not options:
+            return self
+        changes = {}
+        for name, value in options.items():
+            spec = PARAMETERS.get(name)
+            if spec is None:
+                raise RulesetError(
+                    f"unknown option '{name}'; options are: {', '.join(PARAMETERS)}", name
+                )
+            changes[name] = spec.check(name, value)
+        ruleset = dataclasses.replace(self, **changes)
+        ruleset.check_consistency()
+        return ruleset
+
+    def check_consistency(self) -> None:
+        if self.players * self.hand_size > 32:
+            raise RulesetError(
+                f"{self.players} players with {self.hand_size} cards each need more than 32 cards",
+                "hand_size",
+            )
+        if self.declarations != "none" and not self.sequence_points:
+            raise RulesetError("declarations of sequences need sequence_points", "sequence_points")
+
+    def sequence_value(self, length: int) -> int:
+        """Points of a run of ``length`` cards (after the cap), 0 below the shortest key."""
+        if self.sequence_cap is not None:
+            length = min(length, self.sequence_cap)
+        fitting = [size for size in self.sequence_points if size <= length]
+        return self.sequence_points[max(fitting)] if fitting else 0
+
+    def parameters(self) -> dict[str, Any]:
+        """Every parameter by name, as plain data."""
+        out = {}
+        for name in PARAMETERS:
+            value = getattr(self, name)
+            if isinstance(value, Mapping):
+                value = {str(k): v for k, v in sorted(value.items())}
+            elif isinstance(value, tuple):
+                value = list(value)
+            out[name] = value
+        return out
+
+
+@dataclass(frozen=True)
+class Parameter:
+    """What values one ruleset parameter accepts, and what it means."""
+
+    kind: str  # "enum", "int", "bool", "modes", "points"
+    description: str
+    values: tuple[Any, ...] = ()
+    minimum: int | None = None
+    maximum: int | None = None
+    nullable: bool = False
+
+    def check(self, name: str, value: Any) -> Any:
+        if value is None and self.nullable:
+            return None
+        bad = RulesetError(f"option '{name}': {self.expected()}; got {value!r}", name)
+        if self.kind == "enum":
+            choice = value if isinstance(value, str) else _json_int(value)
+            if choice is not None and choice in self.values:
+                return choice
+            raise bad
+        if self.kind == "bool":
+            if isinstance(value, bool):
+                return value
+            raise bad
+        if self.kind == "int":
+            number = _json_int(value)
+            if number is None or not self.minimum <= number <= self.maximum:
+                raise bad
+            return number
+        if self.kind == "modes":
+            if (
+                isinstance(value, list)
+                and value
+                and all(isinstance(v, str) and v in TRUMP_MODES for v in value)
+                and len(set(value)) == len(value)
+            ):
+                return tuple(value)
+            raise bad
+        if self.kind == "points":
+            if isinstance(value, Mapping) and value:
+                table = {}
+                for k, v in value.items():
+                    length = int(k) if isinstance(k, str) and k.isdigit() and k.isascii() else None
+                    points = _json_int(v)
+                    if length is None or not 3 <= length <= 8 or points is None or points < 0:
+                        raise bad
+                    table[length] = points
+                return MappingProxyType(dict(sorted(table.items())))
+            raise bad
+        raise AssertionError(self.kind)
+
+    def expected(self) -> str:
+        null = " or null" if self.nullable else ""
+        if self.kind == "enum":
+            return "expected one of " + ", ".join(map(str, self.values)) + null
+        if self.kind == "bool":
+            return "expected true or false" + null
+        if self.kind == "int":
+            return f"expected an integer from {self.minimum} to {self.maximum}" + null
+        if self.kind == "modes":
+            return "expected a non-empty list of distinct trump modes from " + ", ".join(
+                TRUMP_MODES
+            )
+        return (
+            'expected an object from run length ("3".."8") to points (integer >= 0), '
+            'like {"3": 20, "4": 50, "5": 100}'
+        )
+
+    def describe(self) -> dict[str, Any]:
+        out: dict[str, Any] = {"type": self.kind, "description": self.description}
+        if self.values:
+            out["values"] = list(self.values)
+        if self.minimum is not None:
+            out["minimum"], out["maximum"] = self.minimum, self.maximum
+        out["nullable"] = self.nullable
+        return out
+
+
+def _json_int(value: Any) -> int | None:
+    """JSON Schema's integer: 7 and 7.0 are integers; 7.5, "7" and true are not."""
+    if isinstance(value, bool):
+        return None
+    if isinstance(value, int):
+        return value
+    if isinstance(value, float) and value.is_integer():
+        return int(value)
+    return None
+
+
+_WHO = ("always", "unless_partner_winning")
+
+#: Every overridable parameter, in the order they are listed to clients.
+PARAMETERS: dict[str, Parameter] = {
+    "players": Parameter("enum", "number of players (4: two teams of partners)", (2, 4)),
+    "hand_size": Parameter("int", "cards dealt to each player", minimum=1, maximum=16),
+    "trump_modes": Parameter("modes", "trump modes a round may be played in"),
+    "trump_lead_overtrump": Parameter(
+        "enum", "trump led: whether you must beat the highest trump when you can", _WHO
+    ),
+    "void_trump": Parameter(
+        "enum", "void in a led plain suit: whether you must trump if you can", _WHO
+    ),
+    "partner_winning_trump": Parameter(
+        "enum",
+        "void, partner winning, and you trump: whether you must beat the highest trump",
+        ("free", "overtrump_if_able"),
+    ),
+    "undertrump": Parameter(
+        "enum",
+        "void, an opponent winning with a trump you cannot beat: must / may / must not "
+        "play a lower trump",
+        ("must", "may", "forbidden"),
+    ),
+    "declarations": Parameter(
+        "enum",
+        "which declarations score: none, sequences only, or carrés and sequences",
+        ("none", "sequences", "all"),
+    ),
+    "sequence_points": Parameter("points", "points of a sequence by its length"),
+    "sequence_cap": Parameter(
+        "int",
+        "a longer run counts as its top `cap` cards; null: compare true lengths",
+        minimum=3,
+        maximum=8,
+        nullable=True,
+    ),
+    "card_in_two_declarations": Parameter(
+        "bool", "whether one card may be in both a carré and a sequence"
+    ),
+    "declaration_tie": Parameter(
+        "enum",
+        "equal best declarations: first in playing order wins, or neither scores",
+        ("first_in_rotation", "none_score"),
+    ),
+    "declaration_needs_trick": Parameter(
+        "bool", "the best side scores its declarations only if it won a trick"
+    ),
+    "belote_points": Parameter("int", "points of belote-rebelote", minimum=0, maximum=1000),
+    "contract": Parameter(
+        "enum",
+        "how the takers make their contract",
+        (
+            "trick_points_at_least_defenders",
+            "trick_points_more_than_half",
+            "cards_and_belote_at_least_defenders",
+            "total_more_than_opponent",
+            "total_more_than_defenders",
+            "bid",
+        ),
+    ),
+    "failed": Parameter(
+        "enum",
+        "what each side scores when the takers fail",
+        (
+            "defenders_take_trick_points",
+            "defenders_take_cards_and_declarations",
+            "defenders_take_cards_and_belotes",
+            "opponent_takes_both_totals",
+            "coinche",
+        ),
+    ),
+    "last_trick_bonus": Parameter("int", "bonus for the last trick", minimum=0, maximum=1000),
+    "capot_bonus": Parameter(
+        "int",
+        "bonus for taking every trick, instead of the last-trick bonus; null: no capot",
+        minimum=0,
+        maximum=1000,
+        nullable=True,
+    ),
+    "litige": Parameter(
+        "enum",
+        "exact tie: nothing special, or the takers' points are held over",
+        ("none", "hold_over"),
+    ),
+    "no_trump_points": Parameter("enum", "sans atout card values", ("doubled", "ace_19")),
+    "all_trump_points": Parameter("enum", "tout atout card values", ("raw", "scaled")),
+    "target": Parameter(
+        "int",
+        "match target score; null: a single deal",
+        minimum=1,
+        maximum=100000,
+        nullable=True,
+    ),
+    "bidding": Parameter(
+        "enum", "how the contract is bid", ("turned_card", "klaberjass", "coinche")
+    ),
+}
+
+
+def _points(table: dict[int, int]) -> Mapping[int, int]:
+    return MappingProxyType(table)
+
+
+#: The presets of RULES.md section 5, as data.
+PRESETS: dict[str, Ruleset] = {
+    r.name: r
+    for r in (
+        Ruleset(
+            name="belote",
+            title="Belote (seed 003)",
+            source="seed 003: Belote as played with 4 players in two teams",
+            trump_lead_overtrump="unless_partner_winning",
+            void_trump="always",
+            partner_winning_trump="free",
+            declarations="all",
+            card_in_two_declarations=False,
+            declaration_tie="first_in_rotation",
+            contract="trick_points_at_least_defenders",
+            failed="defenders_take_trick_points",
+            target=501,
+        ),
+        Ruleset(
+            name="klob",
+            title="Klob (seed 000)",
+            source="seed 000: Norwegian klob, with sans atout and tout atout",
+            trump_modes=("C", "D", "H", "S", "none", "all"),
+            trump_lead_overtrump="unless_partner_winning",
+            void_trump="always",
+            partner_winning_trump="free",
+            declarations="all",
+            card_in_two_declarations=False,
+            declaration_tie="first_in_rotation",
+            contract="trick_points_more_than_half",
+            failed="defenders_take_trick_points",
+            no_trump_points="doubled",
+            all_trump_points="raw",
+            target=501,
+        ),
+        Ruleset(
+            name="cardavia",
+            title="Cardavia Belote (seed 001)",
+            source="seed 001: Danish Belote rules, a single deal, belote the only bonus",
+            trump_lead_overtrump="always",
+            void_trump="unless_partner_winning",
+            partner_winning_trump="overtrump_if_able",
+            declarations="none",
+            sequence_points=_points({}),
+            sequence_cap=None,
+            card_in_two_declarations=False,
+            declaration_tie="none_score",
+            contract="cards_and_belote_at_least_defenders",
+            failed="defenders_take_cards_and_belotes",
+            target=None,
+        ),
+        Ruleset(
+            name="klaberjass",
+            title="Klaberjass (seed 002)",
+            source="seed 002: two-handed Klaberjass, 9 cards each, sequences and bela",
+            players=2,
+            hand_size=9,
+            trump_lead_overtrump="always",
+            void_trump="always",
+            partner_winning_trump="free",
+            declarations="sequences",
+            sequence_points=_points({3: 20, 4: 50}),
+            sequence_cap=None,
+            card_in_two_declarations=False,
+            declaration_tie="none_score",
+            declaration_needs_trick=True,
+            contract="total_more_than_opponent",
+            failed="opponent_takes_both_totals",
+            capot_bonus=None,
+            target=501,
+            bidding="klaberjass",
+        ),
+        Ruleset(
+            name="belote-ffb",
+            title="Belote classique (FFB)",
+            source="Fédération Française de Belote, classic rules (2016)",
+            trump_lead_overtrump="always",
+            void_trump="unless_partner_winning",
+            partner_winning_trump="free",
+            declarations="all",
+            card_in_two_declarations=True,
+            declaration_tie="none_score",
+            contract="total_more_than_defenders",
+            failed="defenders_take_cards_and_declarations",
+            litige="hold_over",
+            target=1000,
+        ),
+        Ruleset(
+            name="coinche",
+            title="Coinche / Belote contrée",
+            source="seed 000 (Klob Coinchée) and FFB contrée rules (2016)",
+            trump_modes=("C", "D", "H", "S", "none", "all"),
+            trump_lead_overtrump="always",
+            void_trump="unless_partner_winning",
+            partner_winning_trump="overtrump_if_able",
+            declarations="all",
+            card_in_two_declarations=True,
+            declaration_tie="none_score",
+            contract="bid",
+            failed="coinche",
+            no_trump_points="ace_19",
+            all_trump_points="scaled",
+            target=2000,
+            bidding="coinche",
+        ),
+    )
+}
+
+DEFAULT_RULESET = "belote"
+
+
+def get_ruleset(name: str | None = None, options: Mapping[str, Any] | None = None) -> Ruleset:
+    """The preset ``name`` (``belote`` when omitted) with ``options`` applied."""
+    name = DEFAULT_RULESET if name is None else name
+    preset = PRESETS.get(name)
+    if preset is None:
+        raise RulesetError(
+            f"unknown ruleset '{name}'; rulesets are: {', '.join(PRESETS)}", "ruleset"
+        )
+    return preset.with_options(options)

@@ -1,0 +1,86 @@
+"""Shared fixtures: a Flask test client, and a real gunicorn serving over HTTP."""
+
+from __future__ import annotations
+
+import os
+import signal
+import socket
+import subprocess
+import sys
+import time
+from pathlib import Path
+
+import pytest
+import requests
+
+from service.api.app import create_app
+
+ROOT = Path(__file__).resolve().parent.parent
+
+
+@pytest.fixture(scope="session")
+def app():
+    return create_app()
+
+
+@pytest.fixture()
+def client(app):
+    return app.test_client()
+
+
+def _free_port() -> int:
+    with socket.socket() as s:
+        s.bind(("127.0.0.1", 0))
+        return s.getsockname()[1]
+
+
+class Server:
+    """A gunicorn process started for the test session, and helpers to call it."""
+
+    def __init__(self, base_url: str):
+        self.base_url = base_url
+        self.session = requests.Session()
+
+    def url(self, path: str) -> str:
+        return self.base_url + path
+
+    def get(self, path: str, **kwargs) -> requests.Response:
+        return self.session.get(self.url(path), timeout=10, **kwargs)
+
+    def post(self, path: str, json=None, **kwargs) -> requests.Response:
+        return self.session.post(self.url(path), json=json, timeout=10, **kwargs)
+
+
+@pytest.fixture(scope="session")
+def server(tmp_path_factory):
+    """gunicorn with the gthread workers of `make run`, on a free loopback port."""
+    port = _free_port()
+    log = (tmp_path_factory.mktemp("gunicorn") / "stderr.log").open("w+b")
+    env = dict(os.environ, BIND=f"127.0.0.1:{port}", WORKERS="1", THREADS="4", ACCESS_LOG="")
+    process = subprocess.Popen(
+        [sys.executable, "-m", "gunicorn", "-c", "gunicorn.conf.py"],
+        cwd=ROOT,
+        env=env,
+        stdout=subprocess.DEVNULL,
+        stderr=log,
+    )
+    base = f"http://127.0.0.1:{port}"
+    deadline = time.monotonic() + 30
+    while True:
+        try:
+            if requests.get(base + "/healthz", timeout=1).status_code == 200:
+                break
+        except requests.ConnectionError:
+            pass
+        if process.poll() is not None or time.monotonic() > deadline:
+            process.kill()
+            log.seek(0)
+            raise RuntimeError("gunicorn did not start: " + log.read().decode())
+        time.sleep(0.1)
+    yield Server(base)
+    process.send_signal(signal.SIGTERM)
+    try:
+        process.wait(timeout=10)
+    except subprocess.TimeoutExpired:
+        process.kill()
+    log.close()
