@@ -7,9 +7,9 @@ STAMP := $(VENV)/.installed
 
 .PHONY: run test lint openapi bench clean
 
-$(STAMP): requirements.lock pyproject.toml
+$(STAMP): requirements.lock requirements-test.lock pyproject.toml
 	test -x $(BIN)/python || $(PYTHON) -m venv $(VENV)
-	$(BIN)/python -m pip install --quiet --disable-pip-version-check -r requirements.lock
+	$(BIN)/python -m pip install --quiet --disable-pip-version-check -r requirements-test.lock
 	touch $(STAMP)
 
 run: $(STAMP)
@@ -27,3 +27,6 @@ openapi: $(STAMP)
 
 clean:
 	rm -rf $(VENV) .pytest_cache .ruff_cache .hypothesis
+
+bench: $(STAMP)
+	$(BIN)/python bench/bench.py

@@ -202,9 +202,11 @@ class ParameterSchema(Schema):
         required=True, metadata={"description": "enum, int, bool, modes or points"}
     )
     description = fields.String(required=True)
-    values = fields.List(fields.Raw(), metadata={"description": "Accepted values (enum)."})
-    minimum = JsonInteger()
-    maximum = JsonInteger()
+    values = fields.List(
+        fields.Raw(), required=True, metadata={"description": "Accepted values (enum)."}
+    )
+    minimum = JsonInteger(required=True, allow_none=True)
+    maximum = JsonInteger(required=True, allow_none=True)
     nullable = fields.Boolean(required=True)
 
 

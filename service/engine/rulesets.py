@@ -183,13 +183,14 @@ class Parameter:
         )
 
     def describe(self) -> dict[str, Any]:
-        out: dict[str, Any] = {"type": self.kind, "description": self.description}
-        if self.values:
-            out["values"] = list(self.values)
-        if self.minimum is not None:
-            out["minimum"], out["maximum"] = self.minimum, self.maximum
-        out["nullable"] = self.nullable
-        return out
+        return {
+            "type": self.kind,
+            "description": self.description,
+            "values": list(self.values),
+            "minimum": self.minimum,
+            "maximum": self.maximum,
+            "nullable": self.nullable,
+        }
 
 
 def _json_int(value: Any) -> int | None:
