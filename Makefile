@@ -19,8 +19,8 @@ test: $(STAMP) lint
 	$(BIN)/python -m pytest -n 2 -p no:cacheprovider
 
 lint: $(STAMP)
-	$(BIN)/ruff check service tests
-	$(BIN)/ruff format --check service tests
+	$(BIN)/ruff check service tests bench
+	$(BIN)/ruff format --check service tests bench
 
 openapi: $(STAMP)
 	$(BIN)/python -m service.api.spec > openapi.yaml

@@ -27,7 +27,7 @@ blp = Blueprint("play", __name__, url_prefix="/v1", description="Playing cards t
 LEGAL_MOVES_EXAMPLE = {
     "ruleset": "belote",
     "trump": "H",
-    "hand": ["7H", "JH", "AS", "10C"],
+    "hand": ["7H", "JH", "AS", "KD"],
     "trick": {"leader": 1, "cards": ["8C", "9H", "AC"]},
 }
 TRICK_WINNER_EXAMPLE = {
