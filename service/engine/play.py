@@ -118,7 +118,9 @@ def card_points(c: int, trump: str, ruleset: Ruleset) -> int:
     if trump == NO_TRUMP:
         if ruleset.no_trump_points == "doubled":
             return 2 * PLAIN_POINTS[rank]
-        return 19 if rank == 7 else PLAIN_POINTS[rank]  # ace_19
+        if ruleset.no_trump_points == "ace_19":
+            return 19 if rank == 7 else PLAIN_POINTS[rank]
+        return PLAIN_POINTS[rank]  # plain: face values, as in a plain suit
     if trump == ALL_TRUMP:
         if ruleset.all_trump_points == "scaled":
             return _SCALED_ALL_TRUMP[rank]

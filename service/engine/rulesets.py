@@ -289,7 +289,12 @@ PARAMETERS: dict[str, Parameter] = {
         "exact tie: nothing special, or the takers' points are held over",
         ("none", "hold_over"),
     ),
-    "no_trump_points": Parameter("enum", "sans atout card values", ("doubled", "ace_19")),
+    "no_trump_points": Parameter(
+        "enum",
+        "sans atout card values: doubled (total 260), ace_19 (total 162) or plain "
+        "(plain-suit values, bonuses not doubled: total 130)",
+        ("doubled", "ace_19", "plain"),
+    ),
     "all_trump_points": Parameter("enum", "tout atout card values", ("raw", "scaled")),
     "target": Parameter(
         "int",
