@@ -8,6 +8,8 @@ belote-ffb, coinche, klob, cap 5) or 3:20 4:50 (klaberjass, no cap). Teams: seat
 from __future__ import annotations
 
 import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
 from service.engine.cards import card_name, cards_in, mask_of, parse_card
 from service.engine.declarations import (
@@ -21,7 +23,7 @@ from service.engine.declarations import (
     parse_declarations,
     settle,
 )
-from service.engine.rulesets import get_ruleset
+from service.engine.rulesets import PRESETS, get_ruleset
 
 BELOTE = get_ruleset("belote")  # first_in_rotation, no card in two declarations, cap 5
 FFB = get_ruleset("belote-ffb")  # none_score, a card may be in a carré and a sequence
@@ -380,3 +382,54 @@ def test_check_hands():
     ]:
         with pytest.raises(DeclarationError, match=message):
             check_hands(bad, BELOTE)
+
+
+# --- properties over random deals -----------------------------------------------------------
+
+
+@settings(max_examples=300, deadline=None)
+@given(
+    deck=st.permutations(range(32)),
+    name=st.sampled_from(sorted(PRESETS)),
+    leader=st.integers(0, 3),
+    data=st.data(),
+)
+def test_found_declarations_are_valid_claims_and_settle_consistently(deck, name, leader, data):
+    ruleset = PRESETS[name]
+    trump = data.draw(st.sampled_from(ruleset.trump_modes))
+    leader %= ruleset.players
+    size = ruleset.hand_size
+    hands = {s: mask_of(deck[s * size : (s + 1) * size]) for s in range(ruleset.players)}
+    found = [d for s, h in hands.items() for d in find_declarations(h, trump, ruleset, s)]
+    # What the finder shows, the validator accepts as announced, with the hands known.
+    claimed = [(d.seat, list(cards_in(d.cards))) for d in found]
+    assert parse_declarations(claimed, trump, ruleset, hands) == found
+    s = settle(found, leader, trump, ruleset)
+    assert sorted(s.ranked, key=id) == sorted(found, key=id)
+    if s.winner_team is None:
+        assert s.points == (0, 0)
+    else:
+        # The winning side scores all of its own declarations, the other side nothing.
+        own = sum(d.points for d in found if ruleset.team_of(d.seat) == s.winner_team)
+        assert s.points[s.winner_team] == own and s.points[1 - s.winner_team] == 0
+        assert s.ranked[0].seat == s.winner_seat
+
+
+def test_runs_split_by_a_carre_are_two_sequences():
+    # Ten cards (a 2-player, 16-card option): JC JD JS + 8H..AH. No card in two: carré of J
+    # (200) splits the run into 8-9-10 (20) and Q-K-A (20): 240 > the run alone (capped
+    # quinte, 100). Announced so, the two tierces are accepted: JH between them is in the
+    # carré, so they are not one run.
+    rules = get_ruleset("belote", {"players": 2, "hand_size": 16})
+    h = hand("JC JD JS 8H 9H 10H JH QH KH AH")
+    found = find_declarations(h, "C", rules)
+    assert shown(found) == [
+        (CARRE, "JC JD JH JS", 200),
+        (SEQUENCE, "QH KH AH", 20),
+        (SEQUENCE, "8H 9H 10H", 20),
+    ]
+    ds = claims(rules, "C", (0, "JC JD JH JS"), (0, "8H 9H 10H"), (0, "QH KH AH"), hands={0: h})
+    assert settle(ds, 0, "C", rules).points == (240, 0)
+    # Without the carré, the same two tierces are one run of the hand: refused.
+    with pytest.raises(DeclarationError, match="one run of 7 cards"):
+        claims(rules, "C", (0, "8H 9H 10H"), (0, "QH KH AH"), hands={0: h})
