@@ -347,6 +347,9 @@ def test_card_in_carre_and_sequence_of_one_seat():
 def test_card_in_two_sequences_or_two_seats():
     with pytest.raises(DeclarationError, match="only one sequence"):
         claims(FFB, "C", (0, "9H 10H JH"), (0, "JH QH KH"))
+    # belote-ffb lets JH be in the carré and one sequence, not in a second sequence too.
+    with pytest.raises(DeclarationError, match="only one sequence"):
+        claims(FFB, "C", (0, "JC JD JH JS"), (0, "9H 10H JH"), (0, "JH QH KH"))
     with pytest.raises(DeclarationError, match="claimed by seats 0 and 1"):
         claims(BELOTE, "C", (0, "9H 10H JH"), (1, "JH QH KH"))
 

@@ -303,7 +303,7 @@ def parse_declarations(
     With ``hands`` (seat to bit set), a declaring seat must have a hand and hold its cards.
     """
     parsed: list[Declaration] = []
-    owner: dict[int, tuple[int, Declaration]] = {}
+    owners: dict[int, list[tuple[int, Declaration]]] = {}
     for i, (seat, cards) in enumerate(claims):
         at = f"{field}.{i}"
         hand = None
@@ -316,10 +316,9 @@ def parse_declarations(
                 )
         d = parse_declaration(seat, cards, trump, ruleset, hand, at)
         for c in cards_in(d.cards):
-            if c in owner:
-                _check_shared(c, owner[c], (i, d), ruleset, field)
-        for c in cards_in(d.cards):
-            owner.setdefault(c, (i, d))
+            for earlier in owners.get(c, ()):
+                _check_shared(c, earlier, (i, d), ruleset, field)
+            owners.setdefault(c, []).append((i, d))
         parsed.append(d)
     _check_split_runs(parsed, ruleset, hands, field)
     return parsed
