@@ -5,6 +5,7 @@ from __future__ import annotations
 import json
 import re
 import shlex
+from urllib.parse import urlsplit
 
 import pytest
 
@@ -39,7 +40,8 @@ def _request(command: str) -> tuple[str, str, dict, str | None]:
         else:
             url, i = word, i + 1
     assert url is not None, command
-    path = "/" + url.split("/", 1)[1] if "/" in url else "/"
+    parsed = urlsplit(url if "://" in url else "http://" + url)
+    path = parsed.path + (f"?{parsed.query}" if parsed.query else "")
     return method or ("POST" if body is not None else "GET"), path, headers, body
 
 
@@ -47,7 +49,9 @@ def test_readme_has_examples():
     assert len(_examples()) >= 3
 
 
-@pytest.mark.parametrize("command, shown", _examples(), ids=lambda v: v.split("\n")[0][:60])
+@pytest.mark.parametrize(
+    "command, shown", _examples(), ids=[f"example{i}" for i in range(len(_examples()))]
+)
 def test_curl_example_returns_what_readme_shows(server, command, shown):
     method, path, headers, body = _request(command)
     response = server.session.request(

@@ -304,3 +304,105 @@ class ProblemSchema(Schema):
         fields.Dict(),
         metadata={"description": "For an illegal round record: each illegal play."},
     )
+
+
+# --- declarations -----------------------------------------------------------------------
+
+
+class SeatCardsSchema(StrictSchema):
+    seat = Seat(required=True)
+    cards = Cards(max_length=16, required=True)
+
+
+class DeclarationClaimSchema(StrictSchema):
+    seat = Seat(required=True, metadata={"description": "The seat that announced it."})
+    cards = Cards(
+        min_length=1,
+        max_length=8,
+        required=True,
+        metadata={"description": "The cards shown: a carré or a sequence, in any order."},
+    )
+
+
+class DeclarationsRankRequestSchema(RulesetRequestSchema):
+    trump = Trump(required=True)
+    leader = Seat(
+        load_default=0,
+        metadata={"description": "Leader of the first trick (ties: `first_in_rotation`)."},
+    )
+    declarations = fields.List(
+        fields.Nested(DeclarationClaimSchema()),
+        validate=validate.Length(max=32),
+        metadata={
+            "description": "The declarations announced, each checked (and against the "
+            "seat's hand when `hands` are given)."
+        },
+    )
+    hands = fields.List(
+        fields.Nested(SeatCardsSchema()),
+        validate=validate.Length(min=1, max=4),
+        metadata={
+            "description": "Hands at the start of play. Without `declarations`, each hand's "
+            "best declarations are found; belote is read from them."
+        },
+    )
+
+
+class RankedDeclarationSchema(Schema):
+    class Meta:
+        ordered = True
+
+    seat = Seat(required=True)
+    team = Team(required=True)
+    kind = fields.String(required=True, validate=validate.OneOf(("carre", "sequence")))
+    cards = Cards(required=True)
+    points = JsonInteger(required=True)
+
+
+class SeatTeamSchema(Schema):
+    class Meta:
+        ordered = True
+
+    seat = Seat(required=True)
+    team = Team(required=True)
+
+
+class BeloteSchema(Schema):
+    class Meta:
+        ordered = True
+
+    seat = Seat(required=True)
+    team = Team(required=True)
+    suit = fields.String(required=True, validate=validate.OneOf(tuple("CDHS")))
+
+
+class DeclarationsRankSchema(Schema):
+    class Meta:
+        ordered = True
+
+    declarations = fields.List(
+        fields.Nested(RankedDeclarationSchema()),
+        required=True,
+        metadata={"description": "Every declaration, best first (equal ones in playing order)."},
+    )
+    winner = fields.Nested(
+        SeatTeamSchema(),
+        required=True,
+        allow_none=True,
+        metadata={
+            "description": "Holder of the single best declaration; null when nothing is "
+            "declared or on a `none_score` tie."
+        },
+    )
+    points = TeamFigures(
+        required=True,
+        metadata={"description": "Declaration points per team (belote excluded)."},
+    )
+    belote = fields.List(
+        fields.Nested(BeloteSchema()),
+        required=True,
+        metadata={
+            "description": "Belote-rebelote holders (never compared; worth the ruleset's "
+            "`belote_points` each)."
+        },
+    )

@@ -1,0 +1,111 @@
+"""POST /v1/declarations/rank."""
+
+from __future__ import annotations
+
+from flask.views import MethodView
+
+from ...engine.cards import SUITS, cards_in
+from ...engine.declarations import (
+    check_hands,
+    check_seat,
+    find_belotes,
+    find_declarations,
+    parse_declarations,
+    settle,
+)
+from ..app import Blueprint
+from ..errors import InvalidInput
+from ..schemas import DeclarationsRankRequestSchema, DeclarationsRankSchema
+from .common import engine_call, error_responses, ruleset_from
+
+blp = Blueprint(
+    "declarations", __name__, url_prefix="/v1", description="Declarations (annonces) and belote"
+)
+
+RANK_EXAMPLE = {
+    "ruleset": "belote",
+    "trump": "H",
+    "leader": 1,
+    "declarations": [
+        {"seat": 0, "cards": ["7C", "8C", "9C"]},
+        {"seat": 1, "cards": ["10D", "JD", "QD"]},
+        {"seat": 2, "cards": ["QH", "KH", "AH"]},
+    ],
+}
+
+
+@blp.route("/declarations/rank")
+class RankDeclarations(MethodView):
+    @blp.arguments(DeclarationsRankRequestSchema(), example=RANK_EXAMPLE)
+    @blp.response(200, DeclarationsRankSchema())
+    @error_responses(blp)
+    @blp.doc(operationId="rankDeclarations")
+    def post(self, args):
+        """Which side scores its declarations, and how many points.
+
+        Give the declarations announced, the hands at the start of play, or both. With
+        hands only, each hand's best declarations are found (the non-overlapping set worth
+        the most where `card_in_two_declarations` is false). With both, each claim is
+        checked against its seat's hand. Declarations are ranked as RULES.md section 3 says
+        (carré over sequence; carrés by points then rank; sequences by length after
+        `sequence_cap`, top card, trump, then `declaration_tie` counted from `leader`); the
+        side with the single best one scores all of its own. Belote is listed apart: it is
+        never compared and not in `points`. An impossible claim is a 422 naming it.
+        """
+        trump = args["trump"]
+        ruleset = ruleset_from(args, trump)
+        if "declarations" not in args and "hands" not in args:
+            raise InvalidInput.at("declarations", "give `declarations`, `hands` or both")
+        engine_call(check_seat, args["leader"], ruleset, "leader")
+        hands = None
+        if "hands" in args:
+            seat_cards = [(h["seat"], h["cards"]) for h in args["hands"]]
+            hands = engine_call(check_hands, seat_cards, ruleset)
+        if "declarations" in args:
+            claims = [(d["seat"], d["cards"]) for d in args["declarations"]]
+            declared = engine_call(parse_declarations, claims, trump, ruleset, hands)
+        else:
+            declared = [
+                d
+                for seat in sorted(hands)
+                for d in find_declarations(hands[seat], trump, ruleset, seat)
+            ]
+        settlement = settle(declared, args["leader"], trump, ruleset)
+        return {
+            "declarations": [
+                {
+                    "seat": d.seat,
+                    "team": ruleset.team_of(d.seat),
+                    "kind": d.kind,
+                    "cards": list(cards_in(d.cards)),
+                    "points": d.points,
+                }
+                for d in settlement.ranked
+            ],
+            "winner": None
+            if settlement.winner_seat is None
+            else {"seat": settlement.winner_seat, "team": settlement.winner_team},
+            "points": list(settlement.points),
+            "belote": _belotes(
+                hands if hands is not None else _shown_cards(declared), trump, ruleset
+            ),
+        }
+
+
+def _shown_cards(declared) -> dict[int, int]:
+    """Without hands, what each seat is known to hold: the cards it declared."""
+    held: dict[int, int] = {}
+    for d in declared:
+        held[d.seat] = held.get(d.seat, 0) | d.cards
+    return held
+
+
+def _belotes(held: dict[int, int], trump: str, ruleset) -> list[dict]:
+    return [
+        {"seat": seat, "team": ruleset.team_of(seat), "suit": SUITS[suit]}
+        for seat in sorted(held)
+        for suit in find_belotes(held[seat], trump, ruleset)
+    ]
+
+
+BLUEPRINTS = (blp,)

@@ -1,0 +1,465 @@
+"""Declarations ("annonces"), their ranking across seats, and belote (RULES.md section 3).
+
+A :class:`Declaration` is a carré (four cards of one rank) or a sequence (three or more
+consecutive cards of one suit in the natural order ``A K Q J 10 9 8 7``). The rank index
+of :mod:`.cards` is that order, so a sequence is a run of consecutive rank indices.
+
+- :func:`find_declarations`: the best declarations of one hand.
+- :func:`parse_declaration` / :func:`parse_declarations`: claims as announced, checked.
+- :func:`settle`: which side scores its declarations, and how many points.
+- :func:`find_belotes`: belote-rebelote, never compared, never in declaration points.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Mapping, Sequence
+from dataclasses import dataclass
+from itertools import combinations
+
+from .cards import (
+    ALL_TRUMP,
+    KING,
+    NO_TRUMP,
+    QUEEN,
+    RANKS,
+    SUIT_MASKS,
+    bit,
+    card,
+    card_name,
+    cards_in,
+    is_trump_card,
+    trump_suit,
+)
+from .play import PositionError
+from .rulesets import Ruleset
+
+CARRE = "carre"
+SEQUENCE = "sequence"
+
+#: Carré values by rank (7 8 9 10 J Q K A): four J 200, four 9 150, A 10 K Q 100, 8 7 nothing.
+CARRE_POINTS = (0, 0, 150, 100, 200, 100, 100, 100)
+_LABELS = {CARRE: "carré", SEQUENCE: "sequence"}
+_RANK_MASKS = tuple(sum(bit(card(r, s)) for s in range(4)) for r in range(8))
+
+
+class DeclarationError(PositionError):
+    """A claimed declaration that is impossible: names the offending input ``field``."""
+
+
+@dataclass(frozen=True, slots=True)
+class Declaration:
+    """One declaration of one seat.
+
+    ``cards`` is the bit set of the cards shown. ``length`` is the length that counts
+    (after ``sequence_cap``; 4 for a carré), ``top`` the highest card in sequence order
+    (for a carré: any card of its rank), ``trump`` whether a sequence is in trump.
+    """
+
+    seat: int
+    kind: str
+    cards: int
+    points: int
+    length: int
+    top: int
+    trump: bool = False
+
+    @property
+    def rank(self) -> int:
+        """Rank of the top card in sequence order (7 = 0 ... A = 7)."""
+        return self.top & 7
+
+    @property
+    def strength(self) -> tuple[int, int, int, int]:
+        """Larger is better; equal strengths tie (then ``declaration_tie`` decides).
+
+        Any carré beats any sequence; carrés by points then rank; sequences by counted
+        length, then top card, then trump over plain.
+        """
+        if self.kind == CARRE:
+            return (1, self.points, self.rank, 0)
+        return (0, self.length, self.rank, int(self.trump))
+
+    def describe(self) -> str:
+        names = " ".join(card_name(c) for c in cards_in(self.cards))
+        return f"{_LABELS[self.kind]} {names}"
+
+
+@dataclass(frozen=True, slots=True)
+class Settlement:
+    """Who scores the declarations: ``ranked`` best first (ties in playing order from the
+    leader), the side holding the single best one (``None`` when nothing is declared or on
+    a ``none_score`` tie) and the points per team (all of the winning side's declarations)."""
+
+    ranked: tuple[Declaration, ...]
+    winner_seat: int | None
+    winner_team: int | None
+    points: tuple[int, int]
+    tie: bool = False
+
+
+# --- one hand ---------------------------------------------------------------------------
+
+
+def _carre(seat: int, rank: int) -> Declaration:
+    mask = _RANK_MASKS[rank]
+    return Declaration(seat, CARRE, mask, CARRE_POINTS[rank], 4, card(rank, 0))
+
+
+def _sequence(seat: int, cards: int, trump: str, ruleset: Ruleset) -> Declaration:
+    length = cards.bit_count()
+    top = cards.bit_length() - 1
+    counted = length if ruleset.sequence_cap is None else min(length, ruleset.sequence_cap)
+    return Declaration(
+        seat,
+        SEQUENCE,
+        cards,
+        ruleset.sequence_value(length),
+        counted,
+        top,
+        is_trump_card(top, trump),
+    )
+
+
+def _runs(mask: int) -> Iterable[int]:
+    """The maximal runs (bit sets of consecutive ranks in one suit) of a card set."""
+    for s in range(4):
+        suit = (mask & SUIT_MASKS[s]) >> (8 * s)
+        rank = 0
+        while rank < 8:
+            if not suit >> rank & 1:
+                rank += 1
+                continue
+            start = rank
+            while rank < 8 and suit >> rank & 1:
+                rank += 1
+            yield ((1 << rank) - (1 << start)) << (8 * s)
+
+
+def _shown(run: int, ruleset: Ruleset) -> int:
+    """A run longer than the cap is shown as its top ``cap`` cards (seed 003)."""
+    cap = ruleset.sequence_cap
+    while cap is not None and run.bit_count() > cap:
+        run &= run - 1  # drop the lowest card
+    return run
+
+
+def _carres_held(hand: int, ruleset: Ruleset) -> list[int]:
+    if ruleset.declarations != "all":
+        return []
+    return [r for r in range(8) if CARRE_POINTS[r] and hand & _RANK_MASKS[r] == _RANK_MASKS[r]]
+
+
+def _choice(
+    hand: int, carres: Sequence[int], trump: str, ruleset: Ruleset, seat: int
+) -> list[Declaration]:
+    """The carrés of ``carres`` plus the runs of what they leave (or of the whole hand when
+    a card may be in two declarations), each run one sequence."""
+    chosen = [_carre(seat, r) for r in carres]
+    free = hand
+    if not ruleset.card_in_two_declarations:
+        for d in chosen:
+            free &= ~d.cards
+    for run in _runs(free):
+        if ruleset.sequence_value(run.bit_count()):
+            chosen.append(_sequence(seat, _shown(run, ruleset), trump, ruleset))
+    return _best_first(chosen)
+
+
+def _best_first(declarations: Iterable[Declaration]) -> list[Declaration]:
+    return sorted(declarations, key=lambda d: d.strength, reverse=True)
+
+
+def find_declarations(hand: int, trump: str, ruleset: Ruleset, seat: int = 0) -> list[Declaration]:
+    """The best declarations of one hand (bit set), strongest first.
+
+    Each set of the carrés held is tried; the sequences are the maximal runs of the
+    cards the carrés leave (all cards when ``card_in_two_declarations``), a run longer
+    than ``sequence_cap`` shown as its top ``cap`` cards. The set worth the most points
+    wins, ties broken by the strongest single declaration (then the next strongest).
+    """
+    if ruleset.declarations == "none":
+        return []
+    held = _carres_held(hand, ruleset)
+    options = (
+        _choice(hand, subset, trump, ruleset, seat)
+        for size in range(len(held) + 1)
+        for subset in combinations(held, size)
+    )
+    return max(
+        options,
+        key=lambda ds: (sum(d.points for d in ds), [d.strength for d in ds]),
+    )
+
+
+def find_belotes(hand: int, trump: str, ruleset: Ruleset) -> list[int]:
+    """Suits (indices) in which the hand holds belote: king and queen of trump.
+
+    One suit in a suit mode; in ``all`` every suit with its king and queen; none in ``none``.
+    """
+    if trump == NO_TRUMP:
+        return []
+    suits = range(4) if trump == ALL_TRUMP else (trump_suit(trump),)
+    return [s for s in suits if hand >> card(KING, s) & 1 and hand >> card(QUEEN, s) & 1]
+
+
+# --- claims -----------------------------------------------------------------------------
+
+
+def check_seat(seat: int, ruleset: Ruleset, field: str) -> None:
+    if not 0 <= seat < ruleset.players:
+        raise DeclarationError(
+            field,
+            f"seat {seat} does not exist with {ruleset.players} players "
+            f"(seats 0..{ruleset.players - 1})",
+        )
+
+
+def _names(cards: Iterable[int]) -> str:
+    return " ".join(card_name(c) for c in sorted(cards))
+
+
+def parse_declaration(
+    seat: int,
+    cards: Sequence[int],
+    trump: str,
+    ruleset: Ruleset,
+    hand: int | None = None,
+    field: str = "declarations",
+) -> Declaration:
+    """One announced declaration, checked; raises :class:`DeclarationError` at ``field``.
+
+    The cards must be a carré or a sequence that scores in the ruleset and, when ``hand``
+    (bit set) is given, all be in it.
+    """
+    check_seat(seat, ruleset, f"{field}.seat")
+    claim = f"seat {seat}'s {_names(cards) or 'empty claim'}"
+    if ruleset.declarations == "none":
+        raise DeclarationError(
+            field,
+            f"{claim}: {ruleset.name} scores no declarations (declarations = none); "
+            "only belote counts",
+        )
+    mask = 0
+    for i, c in enumerate(cards):
+        if mask >> c & 1:
+            raise DeclarationError(f"{field}.cards.{i}", f"{claim}: {card_name(c)} appears twice")
+        mask |= bit(c)
+    declaration = _classify(seat, mask, trump, ruleset, claim, field)
+    if hand is not None:
+        for i, c in enumerate(cards):
+            if not hand >> c & 1:
+                raise DeclarationError(
+                    f"{field}.cards.{i}",
+                    f"{claim}: {card_name(c)} is not in seat {seat}'s hand",
+                )
+    return declaration
+
+
+def _classify(
+    seat: int, mask: int, trump: str, ruleset: Ruleset, claim: str, field: str
+) -> Declaration:
+    ranks = {c & 7 for c in cards_in(mask)}
+    if len(ranks) == 1 and mask.bit_count() == 4:
+        rank = ranks.pop()
+        if ruleset.declarations != "all":
+            raise DeclarationError(
+                field,
+                f"{claim}: carrés are not declarations in {ruleset.name} "
+                f"(declarations = {ruleset.declarations}); only sequences count",
+            )
+        if not CARRE_POINTS[rank]:
+            raise DeclarationError(
+                field, f"{claim}: a carré of {RANKS[rank]}s scores nothing, it is no declaration"
+            )
+        return _carre(seat, rank)
+    if next(_runs(mask), None) == mask and mask.bit_count() >= 3:
+        declaration = _sequence(seat, mask, trump, ruleset)
+        if not declaration.points:
+            raise DeclarationError(
+                field,
+                f"{claim}: a run of {mask.bit_count()} scores nothing in {ruleset.name} "
+                f"(sequence_points starts at {min(ruleset.sequence_points)})",
+            )
+        return declaration
+    raise DeclarationError(
+        field,
+        f"{claim} is not a declaration: a carré is the four cards of one rank, a sequence "
+        "three or more consecutive cards of one suit in the order A K Q J 10 9 8 7",
+    )
+
+
+def parse_declarations(
+    claims: Sequence[tuple[int, Sequence[int]]],
+    trump: str,
+    ruleset: Ruleset,
+    hands: Mapping[int, int] | None = None,
+    field: str = "declarations",
+) -> list[Declaration]:
+    """Every announced declaration ``(seat, cards)``, each checked by
+    :func:`parse_declaration` and then together: no card claimed by two seats, no card in
+    two sequences of one seat, nor in a carré and a sequence unless
+    ``card_in_two_declarations``, and no two sequences of one seat that are one run.
+
+    With ``hands`` (seat to bit set), a declaring seat must have a hand and hold its cards.
+    """
+    parsed: list[Declaration] = []
+    owners: dict[int, list[tuple[int, Declaration]]] = {}
+    for i, (seat, cards) in enumerate(claims):
+        at = f"{field}.{i}"
+        hand = None
+        if hands is not None:
+            check_seat(seat, ruleset, f"{at}.seat")
+            hand = hands.get(seat)
+            if hand is None:
+                raise DeclarationError(
+                    f"{at}.seat", f"hands are given, but none for seat {seat}, who declares"
+                )
+        d = parse_declaration(seat, cards, trump, ruleset, hand, at)
+        for c in cards_in(d.cards):
+            for earlier in owners.get(c, ()):
+                _check_shared(c, earlier, (i, d), ruleset, field)
+            owners.setdefault(c, []).append((i, d))
+        parsed.append(d)
+    _check_split_runs(parsed, ruleset, hands, field)
+    return parsed
+
+
+def _check_shared(
+    c: int, first: tuple[int, Declaration], second: tuple[int, Declaration], ruleset, field
+) -> None:
+    (i, a), (j, b) = first, second
+    both = f"{card_name(c)} is in {field}.{i} ({a.describe()}) and {field}.{j} ({b.describe()})"
+    if a.seat != b.seat:
+        raise DeclarationError(
+            f"{field}.{j}", f"{both}: claimed by seats {a.seat} and {b.seat}, one card cannot"
+        )
+    if a.kind == b.kind:
+        raise DeclarationError(
+            f"{field}.{j}", f"{both}: one card can be in only one {a.kind} of a seat"
+        )
+    if not ruleset.card_in_two_declarations:
+        raise DeclarationError(
+            f"{field}.{j}",
+            f"{both}: in {ruleset.name} a card may not be in both a carré and a sequence "
+            "(card_in_two_declarations = false)",
+        )
+
+
+def _check_split_runs(
+    parsed: Sequence[Declaration], ruleset: Ruleset, hands: Mapping[int, int] | None, field: str
+) -> None:
+    """Two sequences of one seat whose gap is empty, or (hand known) only cards the seat
+    holds and may still use, are one run: it must be declared as one sequence."""
+    for j, b in enumerate(parsed):
+        for i, a in enumerate(parsed[:j]):
+            if a.kind != SEQUENCE or b.kind != SEQUENCE or a.seat != b.seat:
+                continue
+            if a.top >> 3 != b.top >> 3:
+                continue
+            low, high = (a.cards, b.cards) if a.cards < b.cards else (b.cards, a.cards)
+            gap = _between(low, high)
+            usable = _usable(a.seat, parsed, ruleset, hands)
+            if gap & ~usable == 0:
+                run = low | gap | high
+                raise DeclarationError(
+                    f"{field}.{j}",
+                    f"{field}.{i} ({a.describe()}) and {field}.{j} ({b.describe()}) are "
+                    f"one run of {run.bit_count()} cards of seat {a.seat}: declare it as one "
+                    "sequence",
+                )
+
+
+def _between(low: int, high: int) -> int:
+    """The cards strictly between two disjoint runs of one suit, ``low`` below ``high``."""
+    above_low = 1 << low.bit_length()
+    below_high = high & -high
+    return below_high - above_low
+
+
+def _usable(
+    seat: int, parsed: Sequence[Declaration], ruleset: Ruleset, hands: Mapping[int, int] | None
+) -> int:
+    """Cards of ``seat`` that could join one of its sequences."""
+    if hands is None:
+        return 0
+    usable = hands.get(seat, 0)
+    if not ruleset.card_in_two_declarations:
+        for d in parsed:
+            if d.seat == seat and d.kind == CARRE:
+                usable &= ~d.cards
+    return usable
+
+
+def check_hands(
+    hands: Sequence[tuple[int, Sequence[int]]], ruleset: Ruleset, field: str = "hands"
+) -> dict[int, int]:
+    """Hands as a client sent them, as ``{seat: bit set}``: real seats, each seat once, at
+    most ``hand_size`` cards, no card twice in one hand or in two hands."""
+    out: dict[int, int] = {}
+    where: dict[int, int] = {}
+    for i, (seat, cards) in enumerate(hands):
+        check_seat(seat, ruleset, f"{field}.{i}.seat")
+        if seat in out:
+            raise DeclarationError(f"{field}.{i}.seat", f"seat {seat} has two hands")
+        if len(cards) > ruleset.hand_size:
+            raise DeclarationError(
+                f"{field}.{i}.cards",
+                f"{len(cards)} cards, but {ruleset.name} deals {ruleset.hand_size} to each player",
+            )
+        mask = 0
+        for k, c in enumerate(cards):
+            if mask >> c & 1:
+                raise DeclarationError(
+                    f"{field}.{i}.cards.{k}", f"{card_name(c)} appears twice in seat {seat}'s hand"
+                )
+            if c in where:
+                raise DeclarationError(
+                    f"{field}.{i}.cards.{k}",
+                    f"{card_name(c)} is in the hands of seats {where[c]} and {seat}",
+                )
+            where[c] = seat
+            mask |= bit(c)
+        out[seat] = mask
+    return out
+
+
+# --- across seats -----------------------------------------------------------------------
+
+
+def settle(
+    declarations: Sequence[Declaration],
+    leader: int,
+    trump: str,
+    ruleset: Ruleset,
+    tricks_won_by_team: tuple[int, int] | None = None,
+) -> Settlement:
+    """Rank every declaration and give the points to the side with the single best one.
+
+    Equal best declarations of the two sides (after the trump step) go by
+    ``declaration_tie``: ``first_in_rotation`` (playing order from ``leader``, the leader
+    included) or ``none_score`` (nobody scores). With ``tricks_won_by_team`` and
+    ``declaration_needs_trick``, a winning side without a trick scores nothing.
+    """
+    players = ruleset.players
+    ranked = tuple(
+        sorted(declarations, key=lambda d: (_neg(d.strength), (d.seat - leader) % players))
+    )
+    if not ranked:
+        return Settlement((), None, None, (0, 0))
+    best = ranked[0]
+    team = ruleset.team_of(best.seat)
+    tied = any(d.strength == best.strength and ruleset.team_of(d.seat) != team for d in ranked[1:])
+    if tied and ruleset.declaration_tie == "none_score":
+        return Settlement(ranked, None, None, (0, 0), tie=True)
+    points = [0, 0]
+    if not (
+        ruleset.declaration_needs_trick
+        and tricks_won_by_team is not None
+        and tricks_won_by_team[team] == 0
+    ):
+        points[team] = sum(d.points for d in ranked if ruleset.team_of(d.seat) == team)
+    return Settlement(ranked, best.seat, team, (points[0], points[1]), tie=tied)
+
+
+def _neg(key: tuple[int, ...]) -> tuple[int, ...]:
+    return tuple(-k for k in key)
