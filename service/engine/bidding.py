@@ -416,7 +416,7 @@ class _TurnedCardAuction(_Auction):
 
     def candidates(self) -> Iterator[Bid]:
         yield Bid(PASS)
-        yield Bid(TAKE)
+        yield Bid(TAKE, trump=self.turned_suit)
         for mode in TRUMP_MODES:
             yield Bid(NAME, trump=mode)
 
