@@ -60,7 +60,9 @@ MESSAGES = {
     BID_TOO_LOW: "A bid must be higher than the current {value} of seat {seat}: {hint}.",
     BID_AFTER_COINCHE: "The bid of seat {seat} has been coinched: nobody may bid any more.",
     COINCHE_WITHOUT_BID: "There is no bid to coinche yet.",
-    COINCHE_OWN_SIDE: "Seat {seat} is your side's bid: only the other side may coinche it.",
+    COINCHE_OWN_SIDE: (
+        "The highest bid is your side's (seat {seat}): only the other side may coinche it."
+    ),
     COINCHE_TWICE: "The contract is already coinched; there is only one coinche per auction.",
     SURCOINCHE_WITHOUT_COINCHE: "Only a coinched bid can be surcoinched.",
     SURCOINCHE_WRONG_SIDE: "Only the side whose bid was coinched may surcoinche.",
