@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from marshmallow import RAISE, Schema, ValidationError, fields, validate
+from marshmallow import RAISE, Schema, ValidationError, fields, post_dump, validate
 
 from ..engine.cards import CARD_PATTERN, TRUMP_MODES, CardError, card_name, parse_card
 from ..engine.rulesets import PARAMETERS, PRESETS
@@ -405,4 +405,225 @@ class DeclarationsRankSchema(Schema):
             "description": "Belote-rebelote holders (never compared; worth the ruleset's "
             "`belote_points` each)."
         },
+    )
+
+
+# --- bidding ----------------------------------------------------------------------------
+
+
+class BidValueField(fields.Field):
+    """A Coinche bid value: an integer (80, 90, ... 160) or the string "capot".
+
+    Only the JSON type is checked here; whether the number is a bid value is a rule of the
+    auction, refused with the reason code ``invalid_value``.
+    """
+
+    default_error_messages = {
+        "invalid": 'Not a valid bid value: an integer (80, 90, ... 160) or "capot".'
+    }
+
+    def __init__(self, **kwargs: Any):
+        choices: list[dict[str, Any]] = [
+            {"type": "integer", "minimum": 80, "maximum": 160, "multipleOf": 10},
+            {"type": "string", "enum": ["capot"]},
+        ]
+        if kwargs.get("allow_none"):
+            choices.append({"type": "null"})
+        metadata = {
+            "oneOf": choices,
+            "description": "Bid value: 80, 90, ... 160, or `capot` (above 160).",
+        }
+        super().__init__(metadata=metadata | kwargs.pop("metadata", {}), **kwargs)
+
+    def _deserialize(self, value, attr, data, **kwargs):
+        if value == "capot":
+            return value
+        if isinstance(value, bool) or not isinstance(value, int | float):
+            raise self.make_error("invalid")
+        if isinstance(value, float):
+            if not value.is_integer():
+                raise self.make_error("invalid")
+            return int(value)
+        return value
+
+
+_BID_ACTIONS = ("pass", "bid", "take", "name", "coinche", "surcoinche")
+
+
+def _bid_trump(description: str, **kwargs: Any) -> fields.String:
+    return fields.String(
+        validate=validate.OneOf(TRUMP_MODES),
+        metadata={"description": "Trump mode (C, D, H, S, none, all). " + description},
+        **kwargs,
+    )
+
+
+class BidSchema(StrictSchema):
+    seat = Seat(
+        metadata={
+            "description": "Optional: the seat making the bid. When given it must be the "
+            "seat whose turn it is (else 422 `not_your_turn`)."
+        }
+    )
+    action = fields.String(
+        required=True,
+        validate=validate.OneOf(_BID_ACTIONS),
+        metadata={
+            "description": "Coinche: `pass`, `bid` (with `value` and `trump`), `coinche`, "
+            "`surcoinche`. Turned-card games: `pass`, `take` (the turned suit, first round), "
+            "`name` (with `trump`, second round)."
+        },
+    )
+    value = BidValueField(metadata={"description": "`bid` only: 80, 90, ... 160 or `capot`."})
+    trump = _bid_trump(
+        "`bid`: its trump mode; `name`: the trump named; `take`: may repeat the turned suit."
+    )
+
+
+class BiddingRequestSchema(RulesetRequestSchema):
+    dealer = Seat(required=True, metadata={"description": "The dealer; the seat after bids first."})
+    turned = CardField(
+        metadata={
+            "description": "The card turned up (turned-card games and Klaberjass; "
+            "must be left out for Coinche)."
+        }
+    )
+    bids = fields.List(
+        fields.Nested(BidSchema()),
+        load_default=list,
+        validate=validate.Length(max=100),
+        metadata={
+            "description": "The bids so far, in order, starting with the seat after the dealer."
+        },
+    )
+
+
+class LegalBidSchema(Schema):
+    """One kind of legal bid; fields that do not apply to the action are left out."""
+
+    class Meta:
+        ordered = True
+
+    @post_dump
+    def _drop_absent(self, data: dict, **kwargs: Any) -> dict:
+        return {key: value for key, value in data.items() if value is not None}
+
+    action = fields.String(required=True, validate=validate.OneOf(_BID_ACTIONS))
+    trump = _bid_trump("`take`: the turned suit.")
+    trumps = fields.List(
+        Trump(),
+        metadata={
+            "description": "`bid`: the trump modes allowed; `name`: the modes that may be named."
+        },
+    )
+    values = fields.List(
+        BidValueField(),
+        metadata={
+            "description": "`bid`: every value allowed, lowest first; any of them may be "
+            "combined with any of `trumps`."
+        },
+    )
+
+
+class ContractBidSchema(Schema):
+    class Meta:
+        ordered = True
+
+    value = BidValueField(required=True)
+    coinche = fields.String(
+        required=True, validate=validate.OneOf(("none", "coinche", "surcoinche"))
+    )
+
+
+class ContractSchema(Schema):
+    class Meta:
+        ordered = True
+
+    taker = Seat(required=True)
+    team = Team(required=True)
+    trump = Trump(required=True)
+    value = BidValueField(
+        allow_none=True, required=True, metadata={"description": "Coinche: the bid; else null."}
+    )
+    coinche = fields.String(
+        allow_none=True,
+        required=True,
+        validate=validate.OneOf(("none", "coinche", "surcoinche")),
+        metadata={"description": "Coinche: none, coinche (x2) or surcoinche (x4); else null."},
+    )
+    coinched_by = Seat(allow_none=True, required=True)
+    surcoinched_by = Seat(allow_none=True, required=True)
+    bid = fields.Nested(
+        ContractBidSchema(),
+        allow_none=True,
+        required=True,
+        metadata={
+            "description": "Coinche: `{value, coinche}`, exactly the `bid` of "
+            "POST /v1/round-score (with `trump` and `taker` from this contract); else null."
+        },
+    )
+    turned = CardField(allow_none=True, required=True)
+    round = JsonInteger(
+        allow_none=True,
+        required=True,
+        metadata={"description": "Turned-card games: the bidding round (1 or 2) it was taken in."},
+    )
+    seven_exchange_allowed = fields.Boolean(
+        required=True,
+        metadata={
+            "description": "The turned suit became trump and the ruleset lets the holder of "
+            "the trump 7 exchange it for the turned card (Klaberjass)."
+        },
+    )
+
+
+class HighestBidSchema(Schema):
+    class Meta:
+        ordered = True
+
+    seat = Seat(required=True)
+    team = Team(required=True)
+    value = BidValueField(required=True)
+    trump = Trump(required=True)
+
+
+class BiddingSchema(Schema):
+    class Meta:
+        ordered = True
+
+    complete = fields.Boolean(required=True, metadata={"description": "The auction is over."})
+    next_seat = Seat(
+        allow_none=True,
+        required=True,
+        metadata={"description": "The seat to bid; null when complete."},
+    )
+    legal_bids = fields.List(
+        fields.Nested(LegalBidSchema()),
+        required=True,
+        metadata={"description": "What the next seat may do (empty when complete)."},
+    )
+    contract = fields.Nested(
+        ContractSchema(),
+        allow_none=True,
+        required=True,
+        metadata={"description": "The contract once the auction is complete; null otherwise."},
+    )
+    redeal = fields.Boolean(
+        required=True, metadata={"description": "Complete with everybody passing: deal again."}
+    )
+    redeal_dealer = Seat(
+        allow_none=True,
+        required=True,
+        metadata={"description": "On a redeal: who deals (ruleset parameter `redeal_dealer`)."},
+    )
+    round = JsonInteger(
+        allow_none=True,
+        required=True,
+        metadata={"description": "Turned-card games: the bidding round, 1 or 2; null in Coinche."},
+    )
+    highest = fields.Nested(
+        HighestBidSchema(),
+        allow_none=True,
+        required=True,
+        metadata={"description": "Coinche: the highest bid so far; null otherwise."},
     )

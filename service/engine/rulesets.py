@@ -58,6 +58,9 @@ class Ruleset:
     target: int | None = 501
     # how the contract is bid (section 5)
     bidding: str = "turned_card"
+    redeal_dealer: str = "next"
+    second_round_modes: str = "suits"
+    trump_seven_exchange: bool = False
 
     @property
     def teams(self) -> int:
@@ -306,6 +309,21 @@ PARAMETERS: dict[str, Parameter] = {
     "bidding": Parameter(
         "enum", "how the contract is bid", ("turned_card", "klaberjass", "coinche")
     ),
+    "redeal_dealer": Parameter(
+        "enum",
+        "everybody passed: the same dealer deals again, or the next seat deals",
+        ("same", "next"),
+    ),
+    "second_round_modes": Parameter(
+        "enum",
+        "turned-card bidding, second round: name another suit only, or any allowed "
+        "trump mode (none, all) other than the turned suit",
+        ("suits", "all_modes"),
+    ),
+    "trump_seven_exchange": Parameter(
+        "bool",
+        "the turned suit became trump: the holder of its 7 may exchange it for the turned card",
+    ),
 }
 
 
@@ -330,6 +348,7 @@ PRESETS: dict[str, Ruleset] = {
             contract="trick_points_at_least_defenders",
             failed="defenders_take_trick_points",
             target=501,
+            redeal_dealer="same",
         ),
         Ruleset(
             name="klob",
@@ -384,6 +403,8 @@ PRESETS: dict[str, Ruleset] = {
             capot_bonus=None,
             target=501,
             bidding="klaberjass",
+            redeal_dealer="same",
+            trump_seven_exchange=True,
         ),
         Ruleset(
             name="belote-ffb",

@@ -1,0 +1,131 @@
+"""POST /v1/bidding."""
+
+from __future__ import annotations
+
+import dataclasses
+
+from flask.views import MethodView
+
+from ...engine.bidding import AuctionResult, Bid, Contract, IllegalBidError, run_auction
+from ...engine.play import PositionError
+from ..app import Blueprint
+from ..errors import PROBLEM_BASE, InvalidInput
+from ..schemas import BiddingRequestSchema, BiddingSchema
+from .common import error_responses, ruleset_from
+
+#: ``type`` of the 422 problem for an illegal bid in the list.
+ILLEGAL_BID = PROBLEM_BASE + "illegal-bid"
+
+blp = Blueprint("bidding", __name__, url_prefix="/v1", description="Bidding for the contract")
+
+BIDDING_EXAMPLE = {
+    "ruleset": "coinche",
+    "dealer": 3,
+    "bids": [
+        {"seat": 0, "action": "bid", "value": 80, "trump": "H"},
+        {"seat": 1, "action": "bid", "value": 100, "trump": "S"},
+        {"seat": 2, "action": "coinche"},
+    ],
+}
+#: The answer to :data:`BIDDING_EXAMPLE` (a test checks that the service gives it).
+BIDDING_RESPONSE_EXAMPLE = {
+    "complete": False,
+    "next_seat": 3,
+    "legal_bids": [{"action": "pass"}, {"action": "surcoinche"}],
+    "contract": None,
+    "redeal": False,
+    "redeal_dealer": None,
+    "round": None,
+    "highest": {"seat": 1, "team": 1, "value": 100, "trump": "S"},
+}
+TURNED_CARD_EXAMPLE = {
+    "ruleset": "belote",
+    "dealer": 0,
+    "turned": "JH",
+    "bids": [
+        {"action": "pass"},
+        {"action": "pass"},
+        {"action": "pass"},
+        {"action": "pass"},
+        {"action": "name", "trump": "S"},
+    ],
+}
+
+
+@blp.route("/bidding")
+class Bidding(MethodView):
+    @blp.arguments(
+        BiddingRequestSchema(),
+        examples={
+            "coinche": {"summary": "Coinche auction in progress", "value": BIDDING_EXAMPLE},
+            "turned_card": {
+                "summary": "Belote: all pass, a suit named in round 2",
+                "value": TURNED_CARD_EXAMPLE,
+            },
+        },
+    )
+    @blp.response(200, BiddingSchema(), example=BIDDING_RESPONSE_EXAMPLE)
+    @error_responses(blp)
+    @blp.doc(operationId="bidding")
+    def post(self, args):
+        """Where an auction stands: next seat, legal bids, the contract or a redeal.
+
+        The bids are replayed from the seat after the dealer (RULES.md section 5). Coinche
+        (`bidding: coinche`): `bid` a value 80..160 or capot with a trump mode, `pass`,
+        `coinche`, `surcoinche`. Turned-card games and Klaberjass: `take` the turned suit in
+        round 1, `name` another one in round 2, or `pass`. The first illegal bid is a 422
+        problem of type `tag:belote-rules,2026:problem/illegal-bid` naming it in `errors`
+        (`bids.3`) and in `violations` with a stable reason code (`rule`): not_your_turn,
+        auction_complete, action_not_allowed, malformed_bid, invalid_value,
+        trump_mode_not_allowed, bid_too_low, bid_after_coinche, coinche_without_bid,
+        coinche_own_side, coinche_twice, surcoinche_without_coinche, surcoinche_wrong_side,
+        name_in_round_one, take_in_round_two, same_suit_as_turned_in_round_two.
+        `legal_bids` is compact: `{"action": "bid", "values": [...], "trumps": [...]}` means
+        any listed value with any listed trump mode; `{"action": "name", "trumps": [...]}`
+        any listed mode; `{"action": "take", "trump": "H"}` the turned suit.
+        """
+        ruleset = ruleset_from(args)
+        bids = [_bid(b) for b in args["bids"]]
+        try:
+            result = run_auction(ruleset, args["dealer"], bids, args.get("turned"))
+        except IllegalBidError as error:
+            raise _illegal(error, bids[error.index]) from error
+        except PositionError as error:  # the dealer or the turned card
+            raise InvalidInput.at(error.field, str(error)) from error
+        return _response(result)
+
+
+def _bid(fields: dict) -> Bid:
+    return Bid(fields["action"], fields.get("value"), fields.get("trump"), fields.get("seat"))
+
+
+def _illegal(error: IllegalBidError, bid: Bid) -> InvalidInput:
+    violation = {
+        "index": error.index,
+        "seat": error.seat,
+        "action": bid.action,
+        "rule": error.rule,
+        "message": str(error),
+    }
+    return InvalidInput(
+        f"{error.field}: {error}",
+        {error.field: [str(error)]},
+        type_=ILLEGAL_BID,
+        violations=[violation],
+    )
+
+
+def _response(result: AuctionResult) -> dict:
+    out = dataclasses.asdict(result)
+    out["contract"] = _contract(result.contract) if result.contract else None
+    return out
+
+
+def _contract(contract: Contract) -> dict:
+    out = dataclasses.asdict(contract)
+    coinche = contract.coinche is not None
+    out["bid"] = {"value": contract.value, "coinche": contract.coinche} if coinche else None
+    return out
+
+
+BLUEPRINTS = (blp,)

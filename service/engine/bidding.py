@@ -1,0 +1,491 @@
+"""Bidding: who takes the contract, in which trump mode, and (Coinche) for how much.
+
+RULES.md section 5, "Coinche" and "Bidding in the other presets". The ruleset's
+``bidding`` parameter picks the procedure: ``coinche`` (an auction of values with a trump
+mode, coinche and surcoinche), or ``turned_card`` / ``klaberjass`` (one card turned up:
+round 1 take its suit or pass, round 2 name another suit or pass; the seat order makes
+Klaberjass "non-dealer, then dealer"). What differs between games beyond that is read from
+``redeal_dealer``, ``second_round_modes`` and ``trump_seven_exchange``.
+
+Bids are given in order; the first bid is made by the seat after the dealer and each bid's
+seat follows from its position. :func:`run_auction` replays them; one check,
+:meth:`_Auction.refusal`, decides both whether a bid is legal and which bids are listed as
+legal for the next seat, so the two cannot disagree.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterator, Sequence
+from dataclasses import dataclass, replace
+
+from .cards import SEVEN, SUITS, TRUMP_MODES, rank_of, suit_of
+from .play import PositionError
+from .rulesets import Ruleset
+
+# Actions a bid can carry.
+PASS, BID, TAKE, NAME, COINCHE, SURCOINCHE = "pass", "bid", "take", "name", "coinche", "surcoinche"
+ACTIONS = (PASS, BID, TAKE, NAME, COINCHE, SURCOINCHE)
+CAPOT = "capot"
+#: Coinche bid values, lowest first; ``capot`` is above 160.
+BID_VALUES: tuple[int | str, ...] = (*range(80, 161, 10), CAPOT)
+#: Coinche level of a contract.
+NO_COINCHE = "none"
+
+# Stable reason codes of an illegal bid.
+NOT_YOUR_TURN = "not_your_turn"
+AUCTION_COMPLETE = "auction_complete"
+ACTION_NOT_ALLOWED = "action_not_allowed"
+MALFORMED_BID = "malformed_bid"
+INVALID_VALUE = "invalid_value"
+TRUMP_MODE_NOT_ALLOWED = "trump_mode_not_allowed"
+BID_TOO_LOW = "bid_too_low"
+BID_AFTER_COINCHE = "bid_after_coinche"
+COINCHE_WITHOUT_BID = "coinche_without_bid"
+COINCHE_OWN_SIDE = "coinche_own_side"
+COINCHE_TWICE = "coinche_twice"
+SURCOINCHE_WITHOUT_COINCHE = "surcoinche_without_coinche"
+SURCOINCHE_WRONG_SIDE = "surcoinche_wrong_side"
+NAME_IN_ROUND_ONE = "name_in_round_one"
+TAKE_IN_ROUND_TWO = "take_in_round_two"
+SAME_SUIT_AS_TURNED = "same_suit_as_turned_in_round_two"
+
+#: One sentence per reason code; ``{...}`` are filled in from the auction.
+MESSAGES = {
+    NOT_YOUR_TURN: "It is seat {seat}'s turn to bid, not seat {stated}'s.",
+    AUCTION_COMPLETE: "The auction is already over: no more bids.",
+    ACTION_NOT_ALLOWED: "'{action}' is not a bid in this game; the bids are: {actions}.",
+    MALFORMED_BID: "{detail}",
+    INVALID_VALUE: "{value} is not a bid value: bid 80, 90, ... 160 or capot.",
+    TRUMP_MODE_NOT_ALLOWED: "{mode} is not allowed as trump here; allowed: {modes}.",
+    BID_TOO_LOW: "A bid must be higher than the current {value} of seat {seat}: {hint}.",
+    BID_AFTER_COINCHE: "The bid of seat {seat} has been coinched: nobody may bid any more.",
+    COINCHE_WITHOUT_BID: "There is no bid to coinche yet.",
+    COINCHE_OWN_SIDE: (
+        "The highest bid is your side's (seat {seat}): only the other side may coinche it."
+    ),
+    COINCHE_TWICE: "The contract is already coinched; there is only one coinche per auction.",
+    SURCOINCHE_WITHOUT_COINCHE: "Only a coinched bid can be surcoinched.",
+    SURCOINCHE_WRONG_SIDE: "Only the side whose bid was coinched may surcoinche.",
+    NAME_IN_ROUND_ONE: "In the first round you may only take the turned suit ({turned}) or pass.",
+    TAKE_IN_ROUND_TWO: (
+        "In the second round the turned suit ({turned}) can no longer be taken: "
+        "name another suit or pass."
+    ),
+    SAME_SUIT_AS_TURNED: (
+        "In the second round you must name a suit other than the turned one ({turned})."
+    ),
+}
+
+_MODE_NAMES = {"C": "clubs", "D": "diamonds", "H": "hearts", "S": "spades"}
+_MODE_NAMES |= {"none": "no trump", "all": "all trumps"}
+
+
+@dataclass(frozen=True, slots=True)
+class Bid:
+    """One bid as stated: an action, its value and trump mode when it has them, and the
+    seat when the client names it (it must then be the seat whose turn it is)."""
+
+    action: str
+    value: int | str | None = None
+    trump: str | None = None
+    seat: int | None = None
+
+
+@dataclass(frozen=True, slots=True)
+class Refusal:
+    rule: str
+    message: str
+
+
+@dataclass(frozen=True, slots=True)
+class LegalBid:
+    """What the next seat may do, compactly: ``bid`` with any of ``values`` combined with
+    any of ``trumps``; ``name`` any of ``trumps``; ``take`` the ``trump`` turned up."""
+
+    action: str
+    trump: str | None = None
+    trumps: tuple[str, ...] | None = None
+    values: tuple[int | str, ...] | None = None
+
+
+@dataclass(frozen=True, slots=True)
+class Contract:
+    taker: int
+    team: int
+    trump: str
+    value: int | str | None = None  # coinche only
+    coinche: str | None = None  # coinche only: none, coinche or surcoinche
+    coinched_by: int | None = None
+    surcoinched_by: int | None = None
+    turned: int | None = None  # turned-card games
+    round: int | None = None  # turned-card games: the bidding round it was taken in
+    seven_exchange_allowed: bool = False
+
+
+@dataclass(frozen=True, slots=True)
+class Highest:
+    """Coinche: the standing highest bid."""
+
+    seat: int
+    team: int
+    value: int | str
+    trump: str
+
+
+@dataclass(frozen=True, slots=True)
+class AuctionResult:
+    complete: bool
+    next_seat: int | None
+    legal_bids: tuple[LegalBid, ...]
+    contract: Contract | None
+    redeal: bool
+    redeal_dealer: int | None
+    round: int | None  # turned-card games: the round in progress (or the last one)
+    highest: Highest | None  # coinche only
+
+
+class IllegalBidError(PositionError):
+    """Bid number ``index`` (from 0) breaks rule ``rule``."""
+
+    def __init__(self, index: int, seat: int, refusal: Refusal):
+        super().__init__(f"bids.{index}", refusal.message)
+        self.index = index
+        self.seat = seat
+        self.rule = refusal.rule
+
+
+def _refuse(rule: str, **details) -> Refusal:
+    return Refusal(rule, MESSAGES[rule].format(**details))
+
+
+def _mode_name(mode: str) -> str:
+    return _MODE_NAMES[mode]
+
+
+def _rank(value: int | str) -> int:
+    """Order of bid values: capot is above 160."""
+    return 170 if value == CAPOT else int(value)
+
+
+# --- the two procedures -----------------------------------------------------------------
+
+
+@dataclass(frozen=True, slots=True)
+class _Auction:
+    ruleset: Ruleset
+    dealer: int
+    made: int = 0  # bids made so far
+
+    @property
+    def seat(self) -> int:
+        return (self.dealer + 1 + self.made) % self.ruleset.players
+
+    def team(self, seat: int) -> int:
+        return self.ruleset.team_of(seat)
+
+    def refusal(self, bid: Bid) -> Refusal | None:
+        if self.complete:
+            return _refuse(AUCTION_COMPLETE)
+        if bid.seat is not None and bid.seat != self.seat:
+            return _refuse(NOT_YOUR_TURN, seat=self.seat, stated=bid.seat)
+        if bid.action not in self.ACTIONS:
+            return _refuse(ACTION_NOT_ALLOWED, action=bid.action, actions=", ".join(self.ACTIONS))
+        return self.rule_refusal(bid)
+
+    def redeal_dealer(self) -> int:
+        same = self.ruleset.redeal_dealer == "same"
+        return self.dealer if same else (self.dealer + 1) % self.ruleset.players
+
+    def result(self) -> AuctionResult:
+        complete = self.complete
+        contract = self.contract() if complete else None
+        redeal = complete and contract is None
+        return AuctionResult(
+            complete=complete,
+            next_seat=None if complete else self.seat,
+            legal_bids=() if complete else self.legal_bids(),
+            contract=contract,
+            redeal=redeal,
+            redeal_dealer=self.redeal_dealer() if redeal else None,
+            round=self.round_number(),
+            highest=self.standing(),
+        )
+
+    def legal_bids(self) -> tuple[LegalBid, ...]:
+        legal = [bid for bid in self.candidates() if self.refusal(bid) is None]
+        return tuple(_compact(legal))
+
+    def round_number(self) -> int | None:
+        return None
+
+    def standing(self) -> Highest | None:
+        return None
+
+
+def _no_extras(bid: Bid) -> Refusal | None:
+    """``pass``, ``coinche`` and ``surcoinche`` carry neither a value nor a trump."""
+    if bid.value is not None or bid.trump is not None:
+        return _refuse(MALFORMED_BID, detail=f"'{bid.action}' takes no value and no trump.")
+    return None
+
+
+@dataclass(frozen=True, slots=True)
+class _CoincheAuction(_Auction):
+    ACTIONS = (PASS, BID, COINCHE, SURCOINCHE)
+    highest: Highest | None = None
+    coinched_by: int | None = None
+    surcoinched_by: int | None = None
+    passes: int = 0  # consecutive passes since the start, the last bid or the coinche
+
+    @property
+    def complete(self) -> bool:
+        players = self.ruleset.players
+        if self.surcoinched_by is not None:
+            return True
+        if self.highest is None:
+            return self.passes == players  # everybody passed: redeal
+        return self.passes == players - 1
+
+    def rule_refusal(self, bid: Bid) -> Refusal | None:
+        if bid.action == PASS:
+            return _no_extras(bid)
+        if bid.action == BID:
+            return self._bid_refusal(bid)
+        if bid.action == COINCHE:
+            return _no_extras(bid) or self._coinche_refusal()
+        return _no_extras(bid) or self._surcoinche_refusal()
+
+    def _bid_refusal(self, bid: Bid) -> Refusal | None:
+        if bid.value is None or bid.trump is None:
+            return _refuse(
+                MALFORMED_BID, detail="A 'bid' needs a value (80..160 or capot) and a trump."
+            )
+        if self.coinched_by is not None:
+            return _refuse(BID_AFTER_COINCHE, seat=self.highest.seat)
+        if bid.value not in BID_VALUES:
+            return _refuse(INVALID_VALUE, value=bid.value)
+        if bid.trump not in self.ruleset.trump_modes:
+            return _refuse(
+                TRUMP_MODE_NOT_ALLOWED,
+                mode=_mode_name(bid.trump),
+                modes=", ".join(self.ruleset.trump_modes),
+            )
+        if self.highest is not None and _rank(bid.value) <= _rank(self.highest.value):
+            higher = [v for v in BID_VALUES if _rank(v) > _rank(self.highest.value)]
+            return _refuse(
+                BID_TOO_LOW,
+                value=self.highest.value,
+                seat=self.highest.seat,
+                hint=f"bid {higher[0]} or more" if higher else "nothing is above capot",
+            )
+        return None
+
+    def _coinche_refusal(self) -> Refusal | None:
+        if self.highest is None:
+            return _refuse(COINCHE_WITHOUT_BID)
+        if self.coinched_by is not None:
+            return _refuse(COINCHE_TWICE)
+        if self.team(self.seat) == self.highest.team:
+            return _refuse(COINCHE_OWN_SIDE, seat=self.highest.seat)
+        return None
+
+    def _surcoinche_refusal(self) -> Refusal | None:
+        if self.coinched_by is None:
+            return _refuse(SURCOINCHE_WITHOUT_COINCHE)
+        if self.team(self.seat) != self.highest.team:
+            return _refuse(SURCOINCHE_WRONG_SIDE)
+        return None
+
+    def after(self, bid: Bid) -> _CoincheAuction:
+        moved = replace(self, made=self.made + 1)
+        if bid.action == PASS:
+            return replace(moved, passes=self.passes + 1)
+        if bid.action == BID:
+            highest = Highest(self.seat, self.team(self.seat), bid.value, bid.trump)
+            return replace(moved, highest=highest, passes=0)
+        if bid.action == COINCHE:
+            return replace(moved, coinched_by=self.seat, passes=0)
+        return replace(moved, surcoinched_by=self.seat)
+
+    def candidates(self) -> Iterator[Bid]:
+        yield Bid(PASS)
+        for value in BID_VALUES:
+            for mode in TRUMP_MODES:
+                yield Bid(BID, value, mode)
+        yield Bid(COINCHE)
+        yield Bid(SURCOINCHE)
+
+    def contract(self) -> Contract | None:
+        if self.highest is None:
+            return None
+        level = (
+            SURCOINCHE
+            if self.surcoinched_by is not None
+            else COINCHE
+            if self.coinched_by is not None
+            else NO_COINCHE
+        )
+        return Contract(
+            taker=self.highest.seat,
+            team=self.highest.team,
+            trump=self.highest.trump,
+            value=self.highest.value,
+            coinche=level,
+            coinched_by=self.coinched_by,
+            surcoinched_by=self.surcoinched_by,
+        )
+
+    def standing(self) -> Highest | None:
+        return self.highest
+
+
+@dataclass(frozen=True, slots=True)
+class _TurnedCardAuction(_Auction):
+    ACTIONS = (PASS, TAKE, NAME)
+    turned: int = 0
+    taker: int | None = None
+    trump: str | None = None
+    taken_in_round: int | None = None
+
+    @property
+    def turned_suit(self) -> str:
+        return SUITS[suit_of(self.turned)]
+
+    @property
+    def complete(self) -> bool:
+        return self.taker is not None or self.made == 2 * self.ruleset.players
+
+    def round_number(self) -> int:
+        if self.taken_in_round is not None:
+            return self.taken_in_round
+        return 1 if self.made < self.ruleset.players else 2
+
+    def rule_refusal(self, bid: Bid) -> Refusal | None:
+        if bid.action == PASS:
+            return _no_extras(bid)
+        if bid.value is not None:
+            return _refuse(MALFORMED_BID, detail=f"'{bid.action}' takes no value.")
+        if bid.action == TAKE:
+            return self._take_refusal(bid)
+        return self._name_refusal(bid)
+
+    def _take_refusal(self, bid: Bid) -> Refusal | None:
+        turned = _mode_name(self.turned_suit)
+        if bid.trump is not None and bid.trump != self.turned_suit:
+            return _refuse(
+                MALFORMED_BID,
+                detail=f"'take' means the turned suit ({turned}); another trump is named "
+                "with 'name' in the second round.",
+            )
+        if self.round_number() == 2:
+            return _refuse(TAKE_IN_ROUND_TWO, turned=turned)
+        if self.turned_suit not in self.ruleset.trump_modes:
+            return self._mode_refusal(self.turned_suit, self.ruleset.trump_modes)
+        return None
+
+    def _name_refusal(self, bid: Bid) -> Refusal | None:
+        turned = _mode_name(self.turned_suit)
+        if bid.trump is None:
+            return _refuse(MALFORMED_BID, detail="'name' needs the trump it names.")
+        if self.round_number() == 1:
+            return _refuse(NAME_IN_ROUND_ONE, turned=turned)
+        if bid.trump == self.turned_suit:
+            return _refuse(SAME_SUIT_AS_TURNED, turned=turned)
+        if bid.trump not in self._second_round_modes():
+            return self._mode_refusal(bid.trump, self._second_round_modes())
+        return None
+
+    def _second_round_modes(self) -> tuple[str, ...]:
+        modes = self.ruleset.trump_modes
+        if self.ruleset.second_round_modes == "suits":
+            modes = tuple(m for m in modes if m in SUITS)
+        return tuple(m for m in modes if m != self.turned_suit)
+
+    @staticmethod
+    def _mode_refusal(mode: str, allowed: Sequence[str]) -> Refusal:
+        return _refuse(
+            TRUMP_MODE_NOT_ALLOWED,
+            mode=_mode_name(mode),
+            modes=", ".join(allowed) if allowed else "nothing (pass)",
+        )
+
+    def after(self, bid: Bid) -> _TurnedCardAuction:
+        moved = replace(self, made=self.made + 1)
+        if bid.action == PASS:
+            return moved
+        trump = self.turned_suit if bid.action == TAKE else bid.trump
+        return replace(moved, taker=self.seat, trump=trump, taken_in_round=self.round_number())
+
+    def candidates(self) -> Iterator[Bid]:
+        yield Bid(PASS)
+        yield Bid(TAKE, trump=self.turned_suit)
+        for mode in TRUMP_MODES:
+            yield Bid(NAME, trump=mode)
+
+    def contract(self) -> Contract | None:
+        if self.taker is None:
+            return None
+        exchange = (
+            self.ruleset.trump_seven_exchange
+            and self.trump == self.turned_suit
+            and rank_of(self.turned) != SEVEN
+        )
+        return Contract(
+            taker=self.taker,
+            team=self.team(self.taker),
+            trump=self.trump,
+            turned=self.turned,
+            round=self.taken_in_round,
+            seven_exchange_allowed=exchange,
+        )
+
+
+def _compact(legal: Sequence[Bid]) -> Iterator[LegalBid]:
+    """Group the legal bids by action, in the order the actions are first met."""
+    for action in dict.fromkeys(bid.action for bid in legal):
+        group = [bid for bid in legal if bid.action == action]
+        if action == BID:
+            yield LegalBid(
+                BID,
+                trumps=tuple(dict.fromkeys(b.trump for b in group)),
+                values=tuple(dict.fromkeys(b.value for b in group)),
+            )
+        elif action == NAME:
+            yield LegalBid(NAME, trumps=tuple(b.trump for b in group))
+        else:
+            yield LegalBid(action, trump=group[0].trump)
+
+
+def _start(ruleset: Ruleset, dealer: int, turned: int | None) -> _Auction:
+    if not 0 <= dealer < ruleset.players:
+        raise PositionError(
+            "dealer",
+            f"seat {dealer} does not exist with {ruleset.players} players "
+            f"(seats 0..{ruleset.players - 1})",
+        )
+    if ruleset.bidding == "coinche":
+        if turned is not None:
+            raise PositionError(
+                "turned", "coinche bidding turns no card up: leave 'turned' out of the request"
+            )
+        return _CoincheAuction(ruleset, dealer)
+    if turned is None:
+        raise PositionError(
+            "turned",
+            f"{ruleset.name} bids on a card turned up: give it as 'turned' (like \"JH\")",
+        )
+    return _TurnedCardAuction(ruleset, dealer, turned=turned)
+
+
+def run_auction(
+    ruleset: Ruleset, dealer: int, bids: Sequence[Bid], turned: int | None = None
+) -> AuctionResult:
+    """Replay ``bids`` from the seat after ``dealer``; raise :class:`IllegalBidError` at the
+    first illegal one, else say where the auction stands."""
+    auction = _start(ruleset, dealer, turned)
+    for index, bid in enumerate(bids):
+        refusal = auction.refusal(bid)
+        if refusal is not None:
+            raise IllegalBidError(index, auction.seat, refusal)
+        auction = auction.after(bid)
+    return auction.result()

@@ -1,0 +1,555 @@
+"""The bidding engine against RULES.md section 5 ("Coinche", "Bidding in the other presets").
+
+Every expected value below is worked out by hand from the rule it checks. Seats: the first
+bid is made by the seat after the dealer; with 4 players team = seat % 2.
+"""
+
+from __future__ import annotations
+
+import pytest
+
+from service.engine.bidding import (
+    BID_VALUES,
+    Bid,
+    Contract,
+    IllegalBidError,
+    LegalBid,
+    run_auction,
+)
+from service.engine.cards import TRUMP_MODES, parse_card
+from service.engine.play import PositionError
+from service.engine.rulesets import PRESETS, get_ruleset
+
+COINCHE = get_ruleset("coinche")
+BELOTE = get_ruleset("belote")
+KLABERJASS = get_ruleset("klaberjass")
+
+PASS = Bid("pass")
+COINCHE_BID = Bid("coinche")
+SURCOINCHE = Bid("surcoinche")
+TAKE = Bid("take")
+
+
+def bid(value, trump, seat=None) -> Bid:
+    return Bid("bid", value, trump, seat)
+
+
+def name(trump) -> Bid:
+    return Bid("name", trump=trump)
+
+
+def refused(ruleset, dealer, bids, turned=None) -> IllegalBidError:
+    with pytest.raises(IllegalBidError) as caught:
+        run_auction(ruleset, dealer, bids, None if turned is None else parse_card(turned))
+    return caught.value
+
+
+def turned_auction(ruleset, dealer, bids, turned="JH"):
+    return run_auction(ruleset, dealer, bids, parse_card(turned))
+
+
+ALL_VALUES = (80, 90, 100, 110, 120, 130, 140, 150, 160, "capot")
+
+
+# --- Coinche: who bids, and when the auction ends ---------------------------------------
+
+
+@pytest.mark.parametrize(("dealer", "first"), [(0, 1), (1, 2), (2, 3), (3, 0)])
+def test_coinche_bidding_starts_with_the_seat_after_the_dealer(dealer, first):
+    result = run_auction(COINCHE, dealer, [])
+    assert not result.complete
+    assert result.next_seat == first
+    # Nothing bid yet: pass, or bid any value with any of coinche's six trump modes.
+    # No coinche (no bid to coinche) and no surcoinche.
+    assert result.legal_bids == (
+        LegalBid("pass"),
+        LegalBid("bid", trumps=("C", "D", "H", "S", "none", "all"), values=ALL_VALUES),
+    )
+    assert result.contract is None and result.highest is None and result.round is None
+
+
+@pytest.mark.parametrize(("dealer", "next_dealer"), [(0, 1), (2, 3), (3, 0)])
+def test_coinche_four_passes_at_the_start_redeal_by_the_next_dealer(dealer, next_dealer):
+    result = run_auction(COINCHE, dealer, [PASS] * 4)
+    assert result.complete and result.redeal
+    assert result.redeal_dealer == next_dealer
+    assert result.contract is None and result.next_seat is None and result.legal_bids == ()
+
+
+def test_coinche_three_passes_after_a_bid_end_the_auction():
+    # Dealer 0: seat 1 bids 90 hearts, seats 2, 3 and 0 pass.
+    result = run_auction(COINCHE, 0, [bid(90, "H"), PASS, PASS, PASS])
+    assert result.complete and not result.redeal and result.redeal_dealer is None
+    assert result.contract == Contract(taker=1, team=1, trump="H", value=90, coinche="none")
+
+
+def test_coinche_two_passes_after_a_bid_do_not_end_it():
+    result = run_auction(COINCHE, 0, [bid(90, "H"), PASS, PASS])
+    assert not result.complete
+    assert result.next_seat == 0
+    assert result.highest.seat == 1 and result.highest.value == 90
+
+
+def test_coinche_passes_before_the_first_bid_do_not_count_towards_the_three():
+    # Dealer 0: seats 1, 2, 3 pass (not four: no redeal), seat 0 bids 80 spades,
+    # seats 1 and 2 pass: only two passes follow the bid, seat 3 still bids.
+    bids = [PASS, PASS, PASS, bid(80, "S"), PASS, PASS]
+    result = run_auction(COINCHE, 0, bids)
+    assert not result.complete and not result.redeal
+    assert result.next_seat == 3
+    result = run_auction(COINCHE, 0, [*bids, PASS])
+    assert result.complete
+    assert result.contract.taker == 0 and result.contract.team == 0
+    assert result.contract.value == 80 and result.contract.trump == "S"
+
+
+def test_coinche_the_last_bid_wins_even_over_a_partner():
+    # Dealer 0: seat 1 80 H, seat 2 pass, seat 3 (partner of 1) 100 all, then three passes.
+    result = run_auction(COINCHE, 0, [bid(80, "H"), PASS, bid(100, "all"), PASS, PASS, PASS])
+    assert result.contract == Contract(taker=3, team=1, trump="all", value=100, coinche="none")
+
+
+# --- Coinche: bid values -----------------------------------------------------------------
+
+
+@pytest.mark.parametrize("second", [90, 80])
+def test_coinche_a_bid_must_be_higher_than_the_last(second):
+    error = refused(COINCHE, 0, [bid(90, "H"), bid(second, "S")])
+    assert error.rule == "bid_too_low"
+    assert error.index == 1 and error.seat == 2 and error.field == "bids.1"
+    assert "100" in str(error)  # the lowest bid still possible
+
+
+def test_coinche_a_higher_bid_after_passes_is_accepted():
+    result = run_auction(COINCHE, 0, [bid(90, "H"), PASS, bid(100, "H")])
+    assert result.highest.seat == 3 and result.highest.value == 100
+    # Seat 0 may now bid 110 or more.
+    bids = next(b for b in result.legal_bids if b.action == "bid")
+    assert bids.values == (110, 120, 130, 140, 150, 160, "capot")
+
+
+def test_coinche_capot_is_above_160():
+    result = run_auction(COINCHE, 0, [bid(160, "D"), bid("capot", "C")])
+    assert result.highest.value == "capot" and result.highest.seat == 2
+
+
+@pytest.mark.parametrize("second", [160, "capot"])
+def test_coinche_nothing_can_be_bid_over_capot(second):
+    error = refused(COINCHE, 0, [bid("capot", "C"), bid(second, "D")])
+    assert error.rule == "bid_too_low"
+    assert "capot" in str(error)
+
+
+def test_coinche_after_a_capot_bid_the_opponents_may_pass_or_coinche():
+    result = run_auction(COINCHE, 0, [bid("capot", "C")])
+    # Seat 2 (team 0) faces seat 1's capot (team 1).
+    assert result.legal_bids == (LegalBid("pass"), LegalBid("coinche"))
+
+
+@pytest.mark.parametrize("value", [70, 85, 165, 170, 0, 200])
+def test_coinche_bid_values_are_80_to_160_by_tens(value):
+    error = refused(COINCHE, 0, [bid(value, "H")])
+    assert error.rule == "invalid_value"
+    assert str(value) in str(error)
+
+
+def test_every_bid_value_is_accepted_as_a_first_bid():
+    for value in BID_VALUES:
+        assert run_auction(COINCHE, 0, [bid(value, "S")]).highest.value == value
+
+
+def test_coinche_trump_mode_must_be_one_of_the_ruleset():
+    suits_only = COINCHE.with_options({"trump_modes": ["C", "D", "H", "S"]})
+    error = refused(suits_only, 0, [bid(80, "none")])
+    assert error.rule == "trump_mode_not_allowed"
+    assert refused(suits_only, 0, [bid(80, "all")]).rule == "trump_mode_not_allowed"
+    legal = run_auction(suits_only, 0, []).legal_bids
+    assert legal[1].trumps == ("C", "D", "H", "S")
+
+
+@pytest.mark.parametrize(
+    "bad",
+    [
+        Bid("bid", value=90),  # no trump
+        Bid("bid", trump="H"),  # no value
+        Bid("pass", value=90),
+        Bid("pass", trump="H"),
+        Bid("coinche", trump="H"),
+    ],
+)
+def test_coinche_malformed_bids(bad):
+    bids = [bid(80, "S"), bad] if bad.action == "coinche" else [bad]
+    assert refused(COINCHE, 0, bids).rule == "malformed_bid"
+
+
+@pytest.mark.parametrize("action", ["take", "name"])
+def test_turned_card_actions_are_not_coinche_bids(action):
+    error = refused(COINCHE, 0, [Bid(action, trump="H")])
+    assert error.rule == "action_not_allowed"
+    assert "pass, bid, coinche, surcoinche" in str(error)
+
+
+# --- Coinche: coinche and surcoinche ------------------------------------------------------
+
+
+def test_coinche_by_the_other_side_then_the_coinched_side_may_surcoinche():
+    # Dealer 0: seat 1 (team 1) bids 80 H, seat 2 (team 0) coinches.
+    result = run_auction(COINCHE, 0, [bid(80, "H"), COINCHE_BID])
+    assert not result.complete
+    assert result.next_seat == 3  # team 1, the coinched side
+    assert result.legal_bids == (LegalBid("pass"), LegalBid("surcoinche"))
+
+
+def test_after_a_coinche_the_coinchers_partner_may_only_pass():
+    result = run_auction(COINCHE, 0, [bid(80, "H"), COINCHE_BID, PASS])
+    assert result.next_seat == 0  # team 0, partner of the coincher
+    assert result.legal_bids == (LegalBid("pass"),)
+
+
+def test_a_coinche_by_the_bidding_side_is_refused():
+    # Seat 3 is seat 1's partner.
+    error = refused(COINCHE, 0, [bid(80, "H"), PASS, COINCHE_BID])
+    assert error.rule == "coinche_own_side"
+    assert error.index == 2 and error.seat == 3
+
+
+def test_the_bidder_may_not_coinche_a_bid_of_their_partner():
+    # Seat 1 80 H, seat 2 pass, seat 3 90 H (partner of 1), seat 0 pass, seat 1 coinche.
+    error = refused(COINCHE, 0, [bid(80, "H"), PASS, bid(90, "H"), PASS, COINCHE_BID])
+    assert error.rule == "coinche_own_side" and error.seat == 1
+
+
+def test_coinche_needs_a_bid():
+    assert refused(COINCHE, 0, [COINCHE_BID]).rule == "coinche_without_bid"
+    assert refused(COINCHE, 0, [PASS, PASS, COINCHE_BID]).rule == "coinche_without_bid"
+
+
+def test_only_one_coinche_per_auction():
+    # Seat 1 80 H, seat 2 coinche, seat 3 pass, seat 0 (team 0, not the bidding side) coinche.
+    error = refused(COINCHE, 0, [bid(80, "H"), COINCHE_BID, PASS, COINCHE_BID])
+    assert error.rule == "coinche_twice" and error.seat == 0
+
+
+@pytest.mark.parametrize("value", [90, 160, "capot"])
+def test_nobody_may_bid_after_a_coinche(value):
+    error = refused(COINCHE, 0, [bid(80, "H"), COINCHE_BID, bid(value, "S")])
+    assert error.rule == "bid_after_coinche"
+    assert error.seat == 3
+
+
+def test_surcoinche_needs_a_coinche():
+    error = refused(COINCHE, 0, [bid(80, "H"), SURCOINCHE])
+    assert error.rule == "surcoinche_without_coinche"
+    assert refused(COINCHE, 0, [SURCOINCHE]).rule == "surcoinche_without_coinche"
+
+
+def test_the_coinching_side_may_not_surcoinche():
+    # Seat 0 is the coincher's (seat 2's) partner.
+    error = refused(COINCHE, 0, [bid(80, "H"), COINCHE_BID, PASS, SURCOINCHE])
+    assert error.rule == "surcoinche_wrong_side" and error.seat == 0
+
+
+def test_a_surcoinche_ends_the_auction():
+    result = run_auction(COINCHE, 0, [bid(80, "H"), COINCHE_BID, SURCOINCHE])
+    assert result.complete and not result.redeal
+    assert result.contract == Contract(
+        taker=1,
+        team=1,
+        trump="H",
+        value=80,
+        coinche="surcoinche",
+        coinched_by=2,
+        surcoinched_by=3,
+    )
+    error = refused(COINCHE, 0, [bid(80, "H"), COINCHE_BID, SURCOINCHE, PASS])
+    assert error.rule == "auction_complete" and error.index == 3
+
+
+def test_the_bidder_may_surcoinche_third_after_the_coinche():
+    # After seat 2's coinche: seats 3 and 0 pass, seat 1 (the bidder) surcoinches.
+    result = run_auction(COINCHE, 0, [bid(80, "H"), COINCHE_BID, PASS, PASS, SURCOINCHE])
+    assert result.complete and result.contract.coinche == "surcoinche"
+    assert result.contract.surcoinched_by == 1
+
+
+def test_three_passes_after_a_coinche_end_the_auction():
+    result = run_auction(COINCHE, 0, [bid(80, "H"), COINCHE_BID, PASS, PASS, PASS])
+    assert result.complete
+    assert result.contract.coinche == "coinche" and result.contract.coinched_by == 2
+    assert result.contract.surcoinched_by is None
+
+
+def test_a_coinche_restarts_the_count_of_passes():
+    # Seat 1 80 H, seats 2 and 3 pass, seat 0 coinches (two passes were not three).
+    bids = [bid(80, "H"), PASS, PASS, COINCHE_BID, PASS, PASS]
+    result = run_auction(COINCHE, 0, bids)
+    assert not result.complete and result.next_seat == 3
+    # Seat 3 is seat 1's partner: the coinched side may surcoinche.
+    assert result.legal_bids == (LegalBid("pass"), LegalBid("surcoinche"))
+    assert run_auction(COINCHE, 0, [*bids, PASS]).contract.coinche == "coinche"
+
+
+def test_a_capot_bid_can_be_coinched():
+    result = run_auction(COINCHE, 1, [bid("capot", "S"), COINCHE_BID, PASS, PASS, PASS])
+    # Dealer 1: seat 2 bids capot, seat 3 coinches.
+    assert result.contract == Contract(
+        taker=2, team=0, trump="S", value="capot", coinche="coinche", coinched_by=3
+    )
+
+
+def test_coinche_with_two_players_ends_after_one_pass():
+    # An extension: with 2 players "the three others" are the one other player.
+    two = COINCHE.with_options({"players": 2})
+    assert not run_auction(two, 0, [PASS]).complete
+    assert run_auction(two, 0, [PASS, PASS]).redeal
+    result = run_auction(two, 0, [bid(80, "H"), PASS])
+    assert result.contract.taker == 1 and result.contract.team == 1
+
+
+# --- common refusals -------------------------------------------------------------------------
+
+
+def test_a_stated_seat_must_be_the_seat_whose_turn_it_is():
+    assert run_auction(COINCHE, 0, [bid(80, "H", seat=1), Bid("pass", seat=2)]).next_seat == 3
+    error = refused(COINCHE, 0, [bid(80, "H", seat=1), Bid("pass", seat=3)])
+    assert error.rule == "not_your_turn" and error.index == 1 and error.seat == 2
+    assert str(error) == "It is seat 2's turn to bid, not seat 3's."
+
+
+def test_no_bid_after_the_auction_is_complete():
+    assert refused(COINCHE, 0, [PASS] * 5).rule == "auction_complete"
+    assert refused(BELOTE, 0, [TAKE, PASS], turned="9C").rule == "auction_complete"
+
+
+def test_the_dealer_must_be_a_seat_of_the_table():
+    with pytest.raises(PositionError) as caught:
+        run_auction(KLABERJASS, 2, [], parse_card("JH"))
+    assert caught.value.field == "dealer"
+
+
+def test_coinche_turns_no_card_and_turned_card_games_need_one():
+    with pytest.raises(PositionError) as caught:
+        run_auction(COINCHE, 0, [], parse_card("JH"))
+    assert caught.value.field == "turned"
+    with pytest.raises(PositionError) as caught:
+        run_auction(BELOTE, 0, [])
+    assert caught.value.field == "turned"
+
+
+# --- turned card, 4 players -----------------------------------------------------------------
+
+
+def test_turned_card_round_one_offers_pass_or_take_from_the_seat_after_the_dealer():
+    result = turned_auction(BELOTE, 3, [], turned="JH")
+    assert result.next_seat == 0 and result.round == 1
+    assert result.legal_bids == (LegalBid("pass"), LegalBid("take", trump="H"))
+
+
+def test_turned_card_round_one_take():
+    # Dealer 0, turned J of hearts: seat 1 passes, seat 2 takes hearts.
+    result = turned_auction(BELOTE, 0, [PASS, TAKE])
+    assert result.complete and not result.redeal
+    assert result.contract == Contract(taker=2, team=0, trump="H", turned=parse_card("JH"), round=1)
+
+
+def test_take_may_repeat_the_turned_suit_but_not_another():
+    assert turned_auction(BELOTE, 0, [Bid("take", trump="H")]).contract.trump == "H"
+    error = refused(BELOTE, 0, [Bid("take", trump="S")], turned="JH")
+    assert error.rule == "malformed_bid"
+    assert refused(BELOTE, 0, [Bid("take", value=80)], turned="JH").rule == "malformed_bid"
+    assert refused(BELOTE, 0, [PASS] * 4 + [Bid("name")], turned="JH").rule == "malformed_bid"
+
+
+def test_naming_a_suit_in_round_one_is_refused():
+    error = refused(BELOTE, 0, [PASS, name("S")], turned="JH")
+    assert error.rule == "name_in_round_one"
+    assert "hearts" in str(error)
+
+
+def test_round_two_starts_again_after_the_dealer_and_offers_the_other_suits():
+    result = turned_auction(BELOTE, 0, [PASS] * 4)
+    assert not result.complete
+    assert result.round == 2 and result.next_seat == 1
+    assert result.legal_bids == (LegalBid("pass"), LegalBid("name", trumps=("C", "D", "S")))
+
+
+def test_round_two_naming_another_suit_makes_the_contract():
+    result = turned_auction(BELOTE, 0, [PASS] * 6 + [name("C")])
+    # Bid 7 is the third of round 2: seat 3.
+    assert result.contract == Contract(taker=3, team=1, trump="C", turned=parse_card("JH"), round=2)
+
+
+def test_round_two_naming_the_turned_suit_is_refused():
+    error = refused(BELOTE, 0, [PASS] * 4 + [name("H")], turned="JH")
+    assert error.rule == "same_suit_as_turned_in_round_two"
+    assert error.index == 4 and error.seat == 1
+
+
+def test_round_two_taking_the_turned_card_is_refused():
+    error = refused(BELOTE, 0, [PASS] * 5 + [TAKE], turned="JH")
+    assert error.rule == "take_in_round_two" and error.seat == 2
+
+
+@pytest.mark.parametrize("mode", ["none", "all"])
+def test_round_two_names_a_suit_not_a_mode(mode):
+    error = refused(BELOTE, 0, [PASS] * 4 + [name(mode)], turned="JH")
+    assert error.rule == "trump_mode_not_allowed"
+    # Klob plays sans atout and tout atout, but RULES.md says "name another suit".
+    klob = get_ruleset("klob")
+    assert refused(klob, 0, [PASS] * 4 + [name(mode)], turned="JH").rule == (
+        "trump_mode_not_allowed"
+    )
+
+
+def test_second_round_modes_all_modes_lets_round_two_name_none_or_all():
+    klob = get_ruleset("klob", {"second_round_modes": "all_modes"})
+    result = turned_auction(klob, 0, [PASS] * 4)
+    assert result.legal_bids[1] == LegalBid("name", trumps=("C", "D", "S", "none", "all"))
+    assert turned_auction(klob, 0, [PASS] * 4 + [name("none")]).contract.trump == "none"
+
+
+def test_the_turned_suit_cannot_be_taken_when_the_ruleset_forbids_it_as_trump():
+    no_hearts = BELOTE.with_options({"trump_modes": ["C", "D", "S"]})
+    assert turned_auction(no_hearts, 0, []).legal_bids == (LegalBid("pass"),)
+    assert refused(no_hearts, 0, [TAKE], turned="JH").rule == "trump_mode_not_allowed"
+
+
+@pytest.mark.parametrize("action", ["bid", "coinche", "surcoinche"])
+def test_coinche_actions_are_not_turned_card_bids(action):
+    bad = Bid(action, 80, "H") if action == "bid" else Bid(action)
+    assert refused(BELOTE, 0, [bad], turned="JH").rule == "action_not_allowed"
+
+
+@pytest.mark.parametrize(
+    ("preset", "dealer", "redealer"),
+    [
+        ("belote", 1, 1),  # seed 003: "dealt again by the same dealer"
+        ("klob", 1, 2),
+        ("cardavia", 3, 0),
+        ("belote-ffb", 2, 3),
+    ],
+)
+def test_all_pass_twice_is_a_redeal(preset, dealer, redealer):
+    ruleset = get_ruleset(preset)
+    result = turned_auction(ruleset, dealer, [PASS] * 8)
+    assert result.complete and result.redeal and result.contract is None
+    assert result.redeal_dealer == redealer
+    assert not turned_auction(ruleset, dealer, [PASS] * 7).complete
+
+
+def test_turned_card_stated_seat_must_match():
+    error = refused(BELOTE, 2, [Bid("pass", seat=3), Bid("take", seat=1)], turned="JH")
+    assert error.rule == "not_your_turn" and error.seat == 0
+
+
+def test_no_seven_exchange_with_four_players():
+    assert not turned_auction(BELOTE, 0, [TAKE], turned="9H").contract.seven_exchange_allowed
+
+
+# --- Klaberjass --------------------------------------------------------------------------------
+
+
+@pytest.mark.parametrize(("dealer", "non_dealer"), [(0, 1), (1, 0)])
+def test_klaberjass_non_dealer_then_dealer(dealer, non_dealer):
+    assert turned_auction(KLABERJASS, dealer, []).next_seat == non_dealer
+    result = turned_auction(KLABERJASS, dealer, [PASS])
+    assert result.next_seat == dealer and result.round == 1
+    result = turned_auction(KLABERJASS, dealer, [PASS, PASS])
+    assert result.round == 2 and result.next_seat == non_dealer
+
+
+def test_klaberjass_dealer_takes_the_turned_suit_and_the_seven_may_be_exchanged():
+    result = turned_auction(KLABERJASS, 0, [PASS, TAKE], turned="9D")
+    assert result.contract == Contract(
+        taker=0,
+        team=0,
+        trump="D",
+        turned=parse_card("9D"),
+        round=1,
+        seven_exchange_allowed=True,
+    )
+
+
+def test_klaberjass_no_exchange_when_the_turned_card_is_the_seven():
+    result = turned_auction(KLABERJASS, 0, [TAKE], turned="7D")
+    assert result.contract.taker == 1 and not result.contract.seven_exchange_allowed
+
+
+def test_klaberjass_named_suit_has_no_seven_exchange():
+    result = turned_auction(KLABERJASS, 1, [PASS, PASS, PASS, name("S")], turned="9D")
+    # Dealer 1: round 2 is seat 0 then seat 1; seat 1 (the dealer) names spades.
+    assert result.contract.taker == 1 and result.contract.trump == "S"
+    assert result.contract.round == 2 and not result.contract.seven_exchange_allowed
+
+
+def test_klaberjass_named_suit_must_not_be_the_turned_one():
+    error = refused(KLABERJASS, 0, [PASS, PASS, name("D")], turned="9D")
+    assert error.rule == "same_suit_as_turned_in_round_two" and error.seat == 1
+
+
+@pytest.mark.parametrize("dealer", [0, 1])
+def test_klaberjass_both_pass_twice_same_dealer_redeals(dealer):
+    result = turned_auction(KLABERJASS, dealer, [PASS] * 4)
+    assert result.complete and result.redeal and result.redeal_dealer == dealer
+    assert refused(KLABERJASS, dealer, [PASS] * 5, turned="JH").rule == "auction_complete"
+
+
+# --- the parameters and the legal list -------------------------------------------------------
+
+
+def test_bidding_parameters_of_the_presets():
+    assert {n: r.redeal_dealer for n, r in PRESETS.items()} == {
+        "belote": "same",
+        "klob": "next",
+        "cardavia": "next",
+        "klaberjass": "same",
+        "belote-ffb": "next",
+        "coinche": "next",
+    }
+    assert [n for n, r in PRESETS.items() if r.trump_seven_exchange] == ["klaberjass"]
+    assert {r.second_round_modes for r in PRESETS.values()} == {"suits"}
+
+
+def _expand(legal_bids):
+    for legal in legal_bids:
+        if legal.action == "bid":
+            yield from (Bid("bid", v, t) for v in legal.values for t in legal.trumps)
+        elif legal.action == "name":
+            yield from (Bid("name", trump=t) for t in legal.trumps)
+        else:
+            yield Bid(legal.action, trump=legal.trump)
+
+
+def _every_bid():
+    yield from (Bid(a) for a in ("pass", "coinche", "surcoinche"))
+    yield from (Bid("take", trump=t) for t in TRUMP_MODES)
+    yield from (Bid("bid", v, t) for v in BID_VALUES for t in TRUMP_MODES)
+    yield from (Bid("name", trump=t) for t in TRUMP_MODES)
+
+
+@pytest.mark.parametrize(
+    ("ruleset", "bids", "turned"),
+    [
+        (COINCHE, [], None),
+        (COINCHE, [bid(120, "none")], None),
+        (COINCHE, [bid(120, "none"), COINCHE_BID], None),
+        (COINCHE, [bid(120, "none"), COINCHE_BID, PASS], None),
+        (COINCHE, [bid("capot", "all")], None),
+        (BELOTE, [], "JH"),
+        (BELOTE, [PASS] * 5, "JH"),
+        (get_ruleset("klob", {"second_round_modes": "all_modes"}), [PASS] * 4, "7S"),
+        (KLABERJASS, [PASS, PASS], "AC"),
+    ],
+)
+def test_legal_bids_list_exactly_the_bids_the_auction_accepts(ruleset, bids, turned):
+    card = None if turned is None else parse_card(turned)
+    listed = set(_expand(run_auction(ruleset, 0, bids, card).legal_bids))
+    accepted = set()
+    for candidate in _every_bid():
+        try:
+            run_auction(ruleset, 0, [*bids, candidate], card)
+        except IllegalBidError:
+            continue
+        accepted.add(candidate)
+    assert listed == accepted
+    assert Bid("pass") in listed
