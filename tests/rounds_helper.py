@@ -213,3 +213,16 @@ KLAB_SWEEP = (
     "KS 9C",  # 4, + 10 for the last trick
 )  # seat 0: 101 + 10 = 111
 KLAB_SWEEP_TIERCE = {"seat": 1, "cards": ["7C", "8C", "9C"]}
+
+#: Seat 0 holds the tierce 7D 8D 9D and bela but takes only 28 trick points; seat 1 73.
+KLAB_LOW = (
+    "AC KC",  # s0; AC: 15
+    "10C QC",  # s0; 10C: 13
+    "7D AD",  # s0; AD by s1: 11
+    "JH QH",  # s1; JH: 23
+    "9H KH",  # s1; 9H: 18
+    "KD 8D",  # s1; KD: 4
+    "KS 9S",  # s1; KS: 4 (s0 must follow with 9S)
+    "QS 7S",  # s1; QS: 3
+    "8S 9D",  # s1; s0 has no spade and no trump: 8S wins, 0 + 10 for the last trick
+)  # seat 0: 15 + 13 = 28; seat 1: 11 + 23 + 18 + 4 + 4 + 3 + 10 = 73

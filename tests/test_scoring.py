@@ -24,6 +24,7 @@ from .rounds_helper import (
     DEAL_TIERCE,
     DEAL_TIERCE_CLOSE,
     KLAB_DEAL,
+    KLAB_LOW,
     KLAB_SWEEP,
     KLAB_SWEEP_TIERCE,
     KLAB_TIERCE,
@@ -300,11 +301,27 @@ class TestKlaberjass:
         assert r.score == (0, 66)
         assert score("klaberjass", KLAB_DEAL, 1).score == (66, 0)
 
-    def test_no_capot_bonus_only_the_last_trick(self):
+    def test_maker_holding_the_best_sequence_fails(self):
+        # maker seat 0: 28 + tierce 20 + bela 20 = 68 < 73: the opponent scores both
+        # totals, the maker's sequence and bela included: 68 + 73
+        r = score("klaberjass", KLAB_LOW, 0, declarations=[KLAB_TIERCE])
+        assert r.figures.cards == (28, 73)
+        assert r.figures.declarations == (20, 0)
+        assert outcome(r) == (False, False)
+        assert r.score == (0, 141)
+
+    def test_all_tricks_by_the_maker_no_capot_bonus_only_the_last_trick(self):
         # capot "none": nine tricks 101 + last trick 10
-        r = score("klaberjass", KLAB_SWEEP, 0, declarations=[KLAB_SWEEP_TIERCE])
+        r = score("klaberjass", KLAB_SWEEP, 0)
         assert r.capot is None
         assert r.figures.cards == (111, 0)
+        assert r.score == (111, 0)
+
+    def test_all_tricks_by_the_opponent(self):
+        r = score("klaberjass", KLAB_SWEEP, 1)
+        assert r.capot is None
+        assert outcome(r) == (False, False)
+        assert r.score == (111, 0)  # both totals: 111 + 0
 
     def test_sequence_does_not_count_for_a_player_without_a_trick(self):
         # seat 1 holds the only sequence but took no trick: "Poengene regnes først når
@@ -365,6 +382,11 @@ class TestCoinche:
 
     def test_capot_by_the_defenders(self):
         assert score("coinche", DEAL_CAPOT, 1, bid=Bid(80)).score == (252 + 80, 0)
+
+    def test_capot_bid_is_read_from_the_tricks_even_without_a_capot_bonus(self):
+        # capot_bonus null: no bonus (152 + 10), but taking all 8 tricks still makes it
+        r = score("coinche", DEAL_CAPOT, 0, bid=Bid("capot"), capot_bonus=None)
+        assert r.score == (162 + 250, 0)
 
     def test_belote_counts_for_the_bid_and_is_never_multiplied(self):
         # takers team 1: 72 + 20 = 92 >= 80, > 90: (72 + 80) x 1 + 20; defenders 90

@@ -99,7 +99,6 @@ class RoundScore:
     capot: int | None  # team that took every trick, when the ruleset has a capot
     figures: Figures
     declarations: tuple[Declaration, ...]  # every announced one, best first
-    declaration_winner: int | None  # team scoring declarations
     belotes: tuple[tuple[int, int], ...]  # (seat, suit)
     outcome: Outcome
     score: tuple[int, int]
@@ -124,12 +123,15 @@ def _trick_results(checked: CheckedRound, trump: str, ruleset: Ruleset) -> list[
     ]
 
 
+def sweep_team(tricks: Sequence[TrickResult]) -> int | None:
+    """The team that took every trick, if one did."""
+    teams = {t.team for t in tricks}
+    return teams.pop() if len(teams) == 1 else None
+
+
 def capot_team(tricks: Sequence[TrickResult], ruleset: Ruleset) -> int | None:
     """The team that took every trick, if the ruleset knows capot (``capot_bonus``)."""
-    teams = {t.team for t in tricks}
-    if ruleset.capot_bonus is None or len(teams) != 1:
-        return None
-    return teams.pop()
+    return None if ruleset.capot_bonus is None else sweep_team(tricks)
 
 
 def card_points_by_team(
@@ -202,28 +204,28 @@ def _compare(takers: int, defenders: int, *, strict: bool) -> Outcome:
     return Outcome(made, False, takers == defenders)
 
 
-def _trick_points_at_least_defenders(f: Figures, t: int, d: int, bid, capot) -> Outcome:
+def _trick_points_at_least_defenders(f: Figures, t: int, d: int, bid, sweep) -> Outcome:
     return _compare(f.cards[t], f.cards[d], strict=False)
 
 
-def _trick_points_more_than_half(f: Figures, t: int, d: int, bid, capot) -> Outcome:
+def _trick_points_more_than_half(f: Figures, t: int, d: int, bid, sweep) -> Outcome:
     return _compare(2 * f.cards[t], f.mode_total, strict=True)
 
 
-def _cards_and_belote_at_least_defenders(f: Figures, t: int, d: int, bid, capot) -> Outcome:
+def _cards_and_belote_at_least_defenders(f: Figures, t: int, d: int, bid, sweep) -> Outcome:
     return _compare(f.cards[t] + f.belote[t], f.cards[d] + f.belote[d], strict=False)
 
 
-def _total_more_than_defenders(f: Figures, t: int, d: int, bid, capot) -> Outcome:
+def _total_more_than_defenders(f: Figures, t: int, d: int, bid, sweep) -> Outcome:
     return _compare(f.total(t), f.total(d), strict=True)
 
 
-def _bid(f: Figures, t: int, d: int, bid: Bid, capot: int | None) -> Outcome:
+def _bid(f: Figures, t: int, d: int, bid: Bid, sweep: int | None) -> Outcome:
     """Coinche: the takers' points (cards + declarations if best + belote) reach the bid
     and beat the defenders'; a ``capot`` bid is made only by taking every trick."""
     tie = f.total(t) == f.total(d)
     if bid.capot:
-        return Outcome(capot == t, False, tie)
+        return Outcome(sweep == t, False, tie)
     return Outcome(f.total(t) >= bid.points and f.total(t) > f.total(d), False, tie)
 
 
@@ -370,7 +372,7 @@ def score_round(
     )
     t = ruleset.team_of(taker)
     d = 1 - t
-    outcome = CONTRACTS[ruleset.contract](figures, t, d, bid, capot)
+    outcome = CONTRACTS[ruleset.contract](figures, t, d, bid, sweep_team(results))
     held = 0
     if outcome.tie and ruleset.litige == "hold_over":
         # Litige: nobody wins the round; earlier held points stay held with the new ones.
@@ -392,7 +394,6 @@ def score_round(
         capot=capot,
         figures=figures,
         declarations=settlement.ranked,
-        declaration_winner=settlement.winner_team if any(settlement.points) else None,
         belotes=belotes,
         outcome=outcome,
         score=score,
