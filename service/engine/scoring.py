@@ -347,12 +347,7 @@ def score_round(
     Raises :class:`play.PositionError` for a malformed request (naming the field) and
     :class:`rounds.IllegalRound` listing every illegal play.
     """
-    check_trump(trump, ruleset)
-    if not 0 <= taker < ruleset.players:
-        raise PositionError("taker", f"seat {taker} does not exist with {ruleset.players} players")
-    if held_in < 0:
-        raise PositionError("held_in", "held points cannot be negative")
-    check_bid(bid, ruleset)
+    _check_request(ruleset, trump, taker, bid, held_in)
     check_shape(tricks, ruleset)
     checked = check_round(tricks, trump, ruleset)
     if checked.violations:
@@ -363,7 +358,6 @@ def score_round(
     played = 0
     for hand in checked.hands:
         played |= hand
-    capot = capot_team(results, ruleset)
     figures = Figures(
         card_points_by_team(results, trump, ruleset),
         settlement.points,
@@ -371,36 +365,47 @@ def score_round(
         mode_total(trump, ruleset, played),
     )
     t = ruleset.team_of(taker)
-    d = 1 - t
-    outcome = CONTRACTS[ruleset.contract](figures, t, d, bid, sweep_team(results))
-    held = 0
-    if outcome.tie and ruleset.litige == "hold_over":
-        # Litige: nobody wins the round; earlier held points stay held with the new ones.
-        outcome = Outcome(False, True, True)
-        score, held = _litige_score(figures, t, d)
-        held, winner = held + held_in, None
-    elif outcome.made:
-        score, winner = _made_score(figures, t, d, bid), t
-    else:
-        score, winner = FAILED[ruleset.failed](figures, t, d, bid, outcome.tie), d
-    if winner is not None:
-        score = _add(score, winner, held_in)
-    held_in_to = winner if held_in else None
+    outcome = CONTRACTS[ruleset.contract](figures, t, 1 - t, bid, sweep_team(results))
+    outcome, score, held, winner = _settle(figures, t, outcome, bid, held_in, ruleset)
     return RoundScore(
         tricks=tuple(results),
         taker=taker,
         taker_team=t,
         last_trick=results[-1].team,
-        capot=capot,
+        capot=capot_team(results, ruleset),
         figures=figures,
         declarations=settlement.ranked,
         belotes=belotes,
         outcome=outcome,
         score=score,
         held=held,
-        held_in_to=held_in_to,
+        held_in_to=winner if held_in else None,
         winner=winner,
     )
+
+
+def _check_request(ruleset: Ruleset, trump: str, taker: int, bid: Bid | None, held_in: int):
+    check_trump(trump, ruleset)
+    if not 0 <= taker < ruleset.players:
+        raise PositionError("taker", f"seat {taker} does not exist with {ruleset.players} players")
+    if held_in < 0:
+        raise PositionError("held_in", "held points cannot be negative")
+    check_bid(bid, ruleset)
+
+
+def _settle(f: Figures, t: int, outcome: Outcome, bid: Bid | None, held_in: int, ruleset):
+    """``(outcome, score, held, winner)``: made, failed or (``hold_over``, on an exact
+    tie) litige; points held in from earlier litiges go to the round's winner, or stay
+    held with the new ones on another litige."""
+    d = 1 - t
+    if outcome.tie and ruleset.litige == "hold_over":
+        score, held = _litige_score(f, t, d)
+        return Outcome(False, True, True), score, held + held_in, None
+    if outcome.made:
+        score, winner = _made_score(f, t, d, bid), t
+    else:
+        score, winner = FAILED[ruleset.failed](f, t, d, bid, outcome.tie), d
+    return outcome, _add(score, winner, held_in), 0, winner
 
 
 def _add(score: tuple[int, int], team: int, points: int) -> tuple[int, int]:
