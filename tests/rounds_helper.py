@@ -226,3 +226,19 @@ KLAB_LOW = (
     "QS 7S",  # s1; QS: 3
     "8S 9D",  # s1; s0 has no spade and no trump: 8S wins, 0 + 10 for the last trick
 )  # seat 0: 15 + 13 = 28; seat 1: 11 + 23 + 18 + 4 + 4 + 3 + 10 = 73
+
+#: Sans atout; seat 1 holds 7C 8C 9C and seat 2 7D 8D 9D: equal sequences of both teams.
+#: Seat 0 takes every trick: 120 plain card points (doubled 240, + capot 200 = 440).
+TWIN_TIERCES = [{"seat": 1, "cards": ["7C", "8C", "9C"]}, {"seat": 2, "cards": ["7D", "8D", "9D"]}]
+_TWIN_REST = (
+    "AD KD 7D JD",
+    "10D 7H 8D QD",  # seat 1 has no diamond left: 7H
+    "AH KH QH JH",
+    "10H 9C 9D 9H",  # seats 1 and 2 have no heart left
+    "AS 7S 8S 9S",
+    "10S KS QS JS",
+)
+#: First trick led by seat 0: in playing order from the leader, seat 1 comes before seat 2.
+DEAL_TWINS_FROM_0 = ("AC 7C KC JC", "10C 8C 8H QC", *_TWIN_REST)
+#: The same hands, first trick led by seat 2: now seat 2 comes first.
+DEAL_TWINS_FROM_2 = ("KC QC AC 7C", "10C 8C 8H JC", *_TWIN_REST)

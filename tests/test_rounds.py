@@ -166,7 +166,7 @@ def _bid(draw, ruleset):
     return Bid(value, draw(st.sampled_from(["none", "coinche", "surcoinche"])))
 
 
-@settings(max_examples=150, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@settings(max_examples=300, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 @given(legal_rounds(), st.data())
 def test_random_legal_rounds_are_accepted_and_card_points_sum_to_the_mode_total(round_, data):
     ruleset, trump, tricks = round_
@@ -184,7 +184,7 @@ def test_random_legal_rounds_are_accepted_and_card_points_sum_to_the_mode_total(
     assert result.score[0] >= 0 and result.score[1] >= 0
 
 
-@settings(max_examples=150, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@settings(max_examples=300, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 @given(legal_rounds(), st.data())
 def test_changing_one_play_to_an_illegal_card_is_reported_at_that_play(round_, data):
     """Swap a play for a card the same seat plays later that was illegal at that moment:

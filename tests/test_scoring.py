@@ -23,19 +23,24 @@ from .rounds_helper import (
     DEAL_NO_TRUMP,
     DEAL_TIERCE,
     DEAL_TIERCE_CLOSE,
+    DEAL_TWINS_FROM_0,
+    DEAL_TWINS_FROM_2,
     KLAB_DEAL,
     KLAB_LOW,
     KLAB_SWEEP,
     KLAB_SWEEP_TIERCE,
     KLAB_TIERCE,
     TIERCE_SPADES,
+    TWIN_TIERCES,
     scripted_round,
 )
 
 
-def score(preset, deal, taker, trump="H", declarations=(), bid=None, held_in=0, **options):
+def score(
+    preset, deal, taker, trump="H", declarations=(), bid=None, held_in=0, leader=0, **options
+):
     ruleset = get_ruleset(preset, options)
-    tricks = scripted_round(ruleset, trump, 0, deal)
+    tricks = scripted_round(ruleset, trump, leader, deal)
     claims = [(d["seat"], [parse_card(c) for c in d["cards"]]) for d in declarations]
     return score_round(ruleset, trump, taker, tricks, claims, bid, held_in)
 
@@ -157,6 +162,29 @@ class TestKlob:
         assert r.figures.declarations == (100, 0)
         assert r.figures.belote == (0, 0)  # "In sans atout there is no belote"
         assert r.score == (540, 0)
+
+    def test_equal_declarations_go_first_in_rotation_from_the_first_leader(self):
+        # 7C-8C-9C (seat 1) and 7D-8D-9D (seat 2): same length, same top, both plain.
+        # first_in_rotation: "the side of the tied player who comes first in playing order
+        # counting from the first trick's leader". Leader 0: seat 1 first, team 1 scores.
+        r = score("klob", DEAL_TWINS_FROM_0, 0, trump="none", declarations=TWIN_TIERCES)
+        assert r.figures.cards == (440, 0)
+        assert r.figures.declarations == (0, 20)
+        assert r.score == (440, 20)
+        # Leader 2: seat 2 comes first, team 0 scores.
+        r = score("klob", DEAL_TWINS_FROM_2, 0, trump="none", declarations=TWIN_TIERCES, leader=2)
+        assert r.figures.declarations == (20, 0)
+        assert r.score == (460, 0)
+        # none_score: neither side scores declarations
+        r = score(
+            "klob",
+            DEAL_TWINS_FROM_0,
+            0,
+            trump="none",
+            declarations=TWIN_TIERCES,
+            declaration_tie="none_score",
+        )
+        assert r.score == (440, 0)
 
     def test_tout_atout_raw(self):
         # "every suit valued as trump: 4 x 62 + 10 = 258"; half is 129.
