@@ -11,7 +11,8 @@ import pytest
 
 from .conftest import ROOT
 
-_EXAMPLE = re.compile(r"```sh\n(curl .*?)\n```\n```json\n(.*?)\n```", re.S)
+# A ```sh block holding one curl command, then (blank lines allowed) a ```json block.
+_EXAMPLE = re.compile(r"```sh\n(curl [^`]*?)\n```\s*```json\n([^`]*?)\n```")
 
 
 def _examples() -> list[tuple[str, str]]:
@@ -19,9 +20,28 @@ def _examples() -> list[tuple[str, str]]:
     return [(m.group(1), m.group(2)) for m in _EXAMPLE.finditer(text)]
 
 
+def _jq(words: list[str]):
+    """The README's `| jq -c '{a, b}'` projections, as a function on the answer."""
+    if not words:
+        return lambda answer: answer
+    assert words[:2] == ["jq", "-c"] and len(words) == 3, f"unsupported pipe: {words}"
+    match = re.fullmatch(r"\{\s*(\w+(?:\s*,\s*\w+)*)\s*\}", words[2])
+    assert match, f"unsupported jq filter: {words[2]}"
+    keys = [k.strip() for k in match.group(1).split(",")]
+    return lambda answer: {k: answer.get(k) for k in keys}
+
+
+def _split(command: str) -> tuple[list[str], list[str]]:
+    words = shlex.split(command.replace("\\\n", " "))
+    if "|" in words:
+        i = words.index("|")
+        return words[:i], words[i + 1 :]
+    return words, []
+
+
 def _request(command: str) -> tuple[str, str, dict, str | None]:
     """Method, path, headers and body of a `curl` command line as the README writes it."""
-    words = shlex.split(command.replace("\\\n", " "))
+    words = _split(command)[0]
     assert words[0] == "curl"
     method, headers, body, url = None, {}, None, None
     i = 1
@@ -61,4 +81,5 @@ def test_curl_example_returns_what_readme_shows(server, command, shown):
         data=body.encode() if body else None,
         timeout=10,
     )
-    assert response.json() == json.loads(shown), f"{command}\nanswered {response.text}"
+    project = _jq(_split(command)[1])
+    assert project(response.json()) == json.loads(shown), f"{command}\nanswered {response.text}"

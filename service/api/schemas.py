@@ -13,6 +13,7 @@ from marshmallow import RAISE, Schema, ValidationError, fields, post_dump, valid
 
 from ..engine.cards import CARD_PATTERN, TRUMP_MODES, CardError, card_name, parse_card
 from ..engine.rulesets import PARAMETERS, PRESETS
+from ..engine.scoring import BID_VALUES
 
 
 class StrictSchema(Schema):
@@ -301,7 +302,7 @@ class ProblemSchema(Schema):
         metadata={"description": "For invalid input: messages by field path (`trick.cards.1`)."},
     )
     violations = fields.List(
-        fields.Dict(),
+        fields.Nested(lambda: ViolationSchema()),
         metadata={"description": "For an illegal round record: each illegal play."},
     )
 
@@ -627,3 +628,208 @@ class BiddingSchema(Schema):
         required=True,
         metadata={"description": "Coinche: the highest bid so far; null otherwise."},
     )
+
+
+# --- scoring ------------------------------------------------------------------------------
+
+
+class ViolationSchema(Schema):
+    """One illegal play of a round record."""
+
+    class Meta:
+        ordered = True
+
+    trick = JsonInteger(required=True, metadata={"description": "Trick index, from 0."})
+    seat = Seat(required=True, metadata={"description": "The seat that played the card."})
+    card = CardField(required=True)
+    rule = fields.String(
+        required=True,
+        metadata={
+            "description": "Stable reason code: a play obligation of RULES.md section 2, "
+            "or not_in_hand, not_your_turn, wrong_leader, duplicate_card."
+        },
+    )
+    message = fields.String(required=True, metadata={"description": "One sentence."})
+
+
+class RoundTrickSchema(StrictSchema):
+    leader = Seat(required=True, metadata={"description": "Seat that led the trick."})
+    cards = Cards(
+        min_length=1,
+        max_length=8,
+        required=True,
+        metadata={
+            "description": "Cards in the order played, starting with the leader's; a "
+            "complete trick has one card per player."
+        },
+    )
+
+
+class RoundBidSchema(StrictSchema):
+    value = BidValueField(required=True, validate=validate.OneOf([*BID_VALUES, "capot"]))
+    coinche = fields.String(
+        load_default="none",
+        validate=validate.OneOf(("none", "coinche", "surcoinche")),
+        metadata={"description": "none (x1), coinche (x2) or surcoinche (x4)."},
+    )
+
+
+class RoundScoreRequestSchema(RulesetRequestSchema):
+    trump = Trump(required=True)
+    taker = Seat(required=True, metadata={"description": "The seat that took the contract."})
+    tricks = fields.List(
+        fields.Nested(RoundTrickSchema()),
+        required=True,
+        validate=validate.Length(min=1, max=16),
+        metadata={"description": "The complete round: every trick in the order played."},
+    )
+    declarations = fields.List(
+        fields.Nested(DeclarationClaimSchema()),
+        load_default=list,
+        validate=validate.Length(max=32),
+        metadata={
+            "description": "Declarations announced, checked against the hands rebuilt from "
+            "the plays. Belote needs no announcement: it is read from the plays."
+        },
+    )
+    bid = fields.Nested(
+        RoundBidSchema(),
+        load_default=None,
+        allow_none=True,
+        metadata={"description": "The contract, required when the ruleset's contract is `bid`."},
+    )
+    held_in = JsonInteger(
+        load_default=0,
+        validate=validate.Range(min=0, max=1000000),
+        metadata={
+            "description": "Points held over by earlier litiges (`held` of the previous "
+            "round); they go to the side that wins this round."
+        },
+    )
+
+
+class ScoredTrickSchema(Schema):
+    class Meta:
+        ordered = True
+
+    leader = Seat(required=True)
+    cards = Cards(required=True)
+    winner = Seat(required=True)
+    team = Team(required=True)
+    points = JsonInteger(
+        required=True, metadata={"description": "Card points, never the last-trick bonus."}
+    )
+
+
+class ContractOutcomeSchema(Schema):
+    class Meta:
+        ordered = True
+
+    made = fields.Boolean(required=True)
+    litige = fields.Boolean(
+        required=True, metadata={"description": "An exact tie under `litige: hold_over`."}
+    )
+    tie = fields.Boolean(
+        required=True,
+        metadata={"description": "The contract's comparison came out exactly equal."},
+    )
+    taker = Seat(required=True)
+    taker_team = Team(required=True)
+
+
+class RoundScoreSchema(Schema):
+    class Meta:
+        ordered = True
+
+    tricks = fields.List(fields.Nested(ScoredTrickSchema()), required=True)
+    card_points = TeamFigures(
+        required=True,
+        metadata={"description": "Card points with the last-trick bonus, or the capot bonus."},
+    )
+    declaration_points = TeamFigures(
+        required=True, metadata={"description": "Declaration points that score (belote apart)."}
+    )
+    belote_points = TeamFigures(required=True)
+    totals = TeamFigures(
+        required=True,
+        metadata={"description": "Each side's card + declaration + belote points."},
+    )
+    declarations = fields.List(
+        fields.Nested(RankedDeclarationSchema()),
+        required=True,
+        metadata={"description": "The announced declarations, best first."},
+    )
+    belote = fields.List(fields.Nested(BeloteSchema()), required=True)
+    last_trick = Team(required=True, metadata={"description": "The team that won the last trick."})
+    capot = Team(
+        required=True,
+        allow_none=True,
+        metadata={"description": "The team that took every trick (null: none, or no capot)."},
+    )
+    contract = fields.Nested(ContractOutcomeSchema(), required=True)
+    score = TeamFigures(required=True, metadata={"description": "What each team scores."})
+    held = JsonInteger(
+        required=True,
+        metadata={"description": "Points held over for the next round (litige), else 0."},
+    )
+    held_in_to = Team(
+        required=True,
+        allow_none=True,
+        metadata={"description": "The team that received `held_in` (null: none given, or held)."},
+    )
+    winner = Team(
+        required=True,
+        allow_none=True,
+        metadata={"description": "The team that won the round (null on a litige)."},
+    )
+
+
+class MatchRoundSchema(StrictSchema):
+    score = TeamFigures(
+        required=True,
+        metadata={"description": "The round's own score (without points held in from before)."},
+    )
+    held = JsonInteger(
+        load_default=0,
+        validate=validate.Range(min=0, max=1000000),
+        metadata={"description": "Points this round's litige held over (round-score `held`)."},
+    )
+    winner = Team(
+        load_default=None,
+        allow_none=True,
+        metadata={
+            "description": "The team that won the round (round-score `winner`); needed when "
+            "held points wait for it."
+        },
+    )
+
+
+class MatchScoreRequestSchema(RulesetRequestSchema):
+    rounds = fields.List(
+        fields.Nested(MatchRoundSchema()),
+        required=True,
+        validate=validate.Length(max=1000),
+        metadata={"description": "The rounds played, in order."},
+    )
+    target = JsonInteger(
+        allow_none=True,
+        validate=validate.Range(min=1, max=100000),
+        metadata={"description": "Overrides the ruleset's target; null: a single deal."},
+    )
+
+
+class MatchScoreSchema(Schema):
+    class Meta:
+        ordered = True
+
+    totals = TeamFigures(required=True)
+    finished = fields.Boolean(required=True)
+    winner = Team(required=True, allow_none=True)
+    draw = fields.Boolean(
+        required=True, metadata={"description": "A single deal ended with equal scores."}
+    )
+    held = JsonInteger(
+        required=True, metadata={"description": "Held-over points still waiting for a winner."}
+    )
+    target = JsonInteger(required=True, allow_none=True)
+    rounds = JsonInteger(required=True, metadata={"description": "Rounds counted."})

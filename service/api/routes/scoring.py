@@ -1,0 +1,171 @@
+"""POST /v1/round-score and /v1/match-score."""
+
+from __future__ import annotations
+
+from flask.views import MethodView
+
+from ...engine.cards import SUITS, card_name, cards_in
+from ...engine.match import MatchRound, score_match
+from ...engine.rounds import IllegalRound, Trick
+from ...engine.scoring import Bid, RoundScore, score_round
+from ..app import Blueprint
+from ..errors import ILLEGAL_ROUND, InvalidInput
+from ..schemas import (
+    MatchScoreRequestSchema,
+    MatchScoreSchema,
+    RoundScoreRequestSchema,
+    RoundScoreSchema,
+)
+from .common import engine_call, error_responses, ruleset_from
+
+blp = Blueprint("scoring", __name__, url_prefix="/v1", description="Scoring rounds and matches")
+
+ROUND_SCORE_EXAMPLE = {
+    "ruleset": "belote",
+    "trump": "H",
+    "taker": 0,
+    "tricks": [
+        {"leader": 0, "cards": ["JH", "7H", "10H", "8H"]},
+        {"leader": 0, "cards": ["9H", "KH", "AH", "QH"]},
+        {"leader": 0, "cards": ["AC", "8C", "9C", "JC"]},
+        {"leader": 0, "cards": ["7C", "10C", "KC", "QC"]},
+        {"leader": 1, "cards": ["AD", "10D", "KD", "QD"]},
+        {"leader": 1, "cards": ["7D", "8D", "9D", "JD"]},
+        {"leader": 0, "cards": ["10S", "8S", "KS", "QS"]},
+        {"leader": 0, "cards": ["7S", "AS", "9S", "JS"]},
+    ],
+    "declarations": [],
+}
+MATCH_SCORE_EXAMPLE = {
+    "ruleset": "belote-ffb",
+    "rounds": [
+        {"score": [0, 81], "held": 81},
+        {"score": [94, 68], "winner": 0},
+    ],
+}
+
+
+@blp.route("/round-score")
+class RoundScoreView(MethodView):
+    @blp.arguments(RoundScoreRequestSchema(), example=ROUND_SCORE_EXAMPLE)
+    @blp.response(200, RoundScoreSchema())
+    @error_responses(blp)
+    @blp.doc(operationId="roundScore")
+    def post(self, args):
+        """Score a complete round, showing the working.
+
+        The hands are rebuilt from the plays and every play is checked (leader, turn,
+        repeated card, play obligations); an illegal round is a 422 of type
+        `illegal-round` listing each violation. Otherwise: each trick's winner and card
+        points, card points per team with the last-trick or capot bonus, declarations
+        (announced, checked against the hands) and belote (read from the plays), the
+        contract (made, failed or litige) and the score under the ruleset, with Coinche
+        multipliers and points held over by a litige.
+        """
+        trump = args["trump"]
+        ruleset = ruleset_from(args, trump)
+        tricks = [Trick(t["leader"], tuple(t["cards"])) for t in args["tricks"]]
+        claims = [(d["seat"], d["cards"]) for d in args["declarations"]]
+        bid = Bid(args["bid"]["value"], args["bid"]["coinche"]) if args["bid"] else None
+        try:
+            result = engine_call(
+                score_round, ruleset, trump, args["taker"], tricks, claims, bid, args["held_in"]
+            )
+        except IllegalRound as error:
+            raise _illegal(error) from error
+        return _round_body(result, ruleset)
+
+
+def _illegal(error: IllegalRound) -> InvalidInput:
+    violations = [
+        {
+            "trick": v.trick,
+            "seat": v.seat,
+            "card": card_name(v.card),
+            "rule": v.rule,
+            "message": v.message,
+        }
+        for v in error.violations
+    ]
+    return InvalidInput(
+        f"The round record is illegal: {error}", type_=ILLEGAL_ROUND, violations=violations
+    )
+
+
+def _round_body(r: RoundScore, ruleset) -> dict:
+    f = r.figures
+    return {
+        "tricks": [
+            {
+                "leader": t.leader,
+                "cards": list(t.cards),
+                "winner": t.winner,
+                "team": t.team,
+                "points": t.points,
+            }
+            for t in r.tricks
+        ],
+        "card_points": list(f.cards),
+        "declaration_points": list(f.declarations),
+        "belote_points": list(f.belote),
+        "totals": [f.total(0), f.total(1)],
+        "declarations": [
+            {
+                "seat": d.seat,
+                "team": ruleset.team_of(d.seat),
+                "kind": d.kind,
+                "cards": list(cards_in(d.cards)),
+                "points": d.points,
+            }
+            for d in r.declarations
+        ],
+        "belote": [
+            {"seat": seat, "team": ruleset.team_of(seat), "suit": SUITS[suit]}
+            for seat, suit in r.belotes
+        ],
+        "last_trick": r.last_trick,
+        "capot": r.capot,
+        "contract": {
+            "made": r.outcome.made,
+            "litige": r.outcome.litige,
+            "tie": r.outcome.tie,
+            "taker": r.taker,
+            "taker_team": r.taker_team,
+        },
+        "score": list(r.score),
+        "held": r.held,
+        "held_in_to": r.held_in_to,
+        "winner": r.winner,
+    }
+
+
+@blp.route("/match-score")
+class MatchScoreView(MethodView):
+    @blp.arguments(MatchScoreRequestSchema(), example=MATCH_SCORE_EXAMPLE)
+    @blp.response(200, MatchScoreSchema())
+    @error_responses(blp)
+    @blp.doc(operationId="matchScore")
+    def post(self, args):
+        """Sum a match's rounds and say whether it is won.
+
+        A side wins when its total reaches the target; both in the same round: the higher
+        total, equal totals play on. Points held by a litige go to the next round's
+        `winner`. Without a target (`cardavia`) a single deal: the higher score wins,
+        equal scores draw. A round after the match is decided is refused.
+        """
+        ruleset = ruleset_from(args)
+        target = args.get("target", ruleset.target)
+        rounds = [MatchRound(tuple(r["score"]), r["held"], r["winner"]) for r in args["rounds"]]
+        result = engine_call(score_match, rounds, target)
+        return {
+            "totals": list(result.totals),
+            "finished": result.finished,
+            "winner": result.winner,
+            "draw": result.draw,
+            "held": result.held,
+            "target": target,
+            "rounds": result.rounds_counted,
+        }
+
+
+BLUEPRINTS = (blp,)

@@ -1,0 +1,95 @@
+"""Match scoring (RULES.md section 4, "Match"): totals, target, held-over litige points.
+
+The rounds are taken in order. After each round:
+
+- points held over by earlier ``hold_over`` litiges go to the side that won this round
+  (the takers if they made their contract, else the defenders), unless this round is
+  itself a litige, whose held points then join them;
+- a side whose total reaches the target wins; if both reach it in the same round the
+  higher total wins, and on equal totals the match is not finished (another round);
+- without a target (``target`` null, ``cardavia``) the match is a single deal: the higher
+  score wins it, equal scores draw.
+
+Klaberjass's "first to reach the target, with the higher total when the hand is counted"
+is the same rule. A round after the match is decided is refused.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import dataclass
+
+from .play import PositionError
+
+
+@dataclass(frozen=True, slots=True)
+class MatchRound:
+    """One round's result: its own score (without points held in from earlier rounds),
+    the points its litige held over (0 if none) and the team that won it (``None`` for a
+    litige, or when no held points are waiting)."""
+
+    score: tuple[int, int]
+    held: int = 0
+    winner: int | None = None
+
+
+@dataclass(frozen=True, slots=True)
+class MatchResult:
+    totals: tuple[int, int]
+    finished: bool
+    winner: int | None
+    draw: bool
+    held: int  # held-over points still waiting for a round winner
+    rounds_counted: int
+
+
+def score_match(rounds: Sequence[MatchRound], target: int | None) -> MatchResult:
+    """Sum the rounds and decide the match; raises :class:`PositionError` naming the
+    round at fault (a round after the end, a missing winner for held points)."""
+    totals = [0, 0]
+    pending = 0
+    decided: tuple[bool, int | None, bool] | None = None
+    for k, r in enumerate(rounds):
+        if decided is not None:
+            raise PositionError(
+                f"rounds.{k}",
+                f"the match was decided after round {k - 1}; no round may follow it",
+            )
+        _check_round(k, r)
+        totals[0] += r.score[0]
+        totals[1] += r.score[1]
+        if r.held:
+            pending += r.held
+        elif pending:
+            if r.winner is None:
+                raise PositionError(
+                    f"rounds.{k}.winner",
+                    f"{pending} points are held over from a litige: they go to the side "
+                    f"that wins round {k}, so give its `winner` (the takers' team if they "
+                    "made the contract, else the defenders')",
+                )
+            totals[r.winner] += pending
+            pending = 0
+        decided = _decision(totals, target)
+    finished, winner, draw = decided or (False, None, False)
+    return MatchResult((totals[0], totals[1]), finished, winner, draw, pending, len(rounds))
+
+
+def _check_round(k: int, r: MatchRound) -> None:
+    if r.held < 0:
+        raise PositionError(f"rounds.{k}.held", "held points cannot be negative")
+    if r.winner is not None and r.winner not in (0, 1):
+        raise PositionError(f"rounds.{k}.winner", "a team is 0 or 1")
+
+
+def _decision(totals: list[int], target: int | None) -> tuple[bool, int | None, bool] | None:
+    """``(finished, winner, draw)`` once the match is decided, else ``None``."""
+    high = 0 if totals[0] > totals[1] else 1 if totals[1] > totals[0] else None
+    if target is None:  # a single deal
+        return True, high, high is None
+    reached = [t >= target for t in totals]
+    if not any(reached):
+        return None
+    if all(reached):
+        return None if high is None else (True, high, False)
+    return True, reached.index(True), False

@@ -1,0 +1,190 @@
+"""Round records: rebuilding the hands from the plays, and checking every play.
+
+Round records are checked as stated: hands are rebuilt from the stated play order, a
+wrong leader is reported at its trick, and checking goes on with the stated leaders
+(RULES.md section 2). Every play is judged by :func:`play.check_card`, the same check
+that answers ``/v1/legal-moves``.
+
+Where is each round-record rule?
+
+- ``wrong_leader``: :func:`_check_leader` (a trick not led by the previous trick's winner);
+- ``not_your_turn``: :func:`_plays` (a card beyond the table's size in one trick: its seat
+  has already played to that trick);
+- ``duplicate_card``: :func:`check_round` (a card already played earlier in the round);
+- ``not_in_hand`` and the play obligations: :func:`play.check_card`.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass
+
+from .cards import bit, card_name
+from .play import (
+    DUPLICATE_CARD,
+    MESSAGES,
+    NOT_YOUR_TURN,
+    WRONG_LEADER,
+    Position,
+    PositionError,
+    check_card,
+    winning_index,
+)
+from .rulesets import Ruleset
+
+
+@dataclass(frozen=True, slots=True)
+class Trick:
+    """A trick as recorded: its leader and its cards in the order played."""
+
+    leader: int
+    cards: tuple[int, ...]
+
+
+@dataclass(frozen=True, slots=True)
+class Violation:
+    """One illegal play: the trick (0-based), the seat, its card, a reason code, a sentence."""
+
+    trick: int
+    seat: int
+    card: int
+    rule: str
+    message: str
+
+
+@dataclass(frozen=True, slots=True)
+class CheckedRound:
+    """A round record after checking.
+
+    ``hands``: each seat's hand at the start of play (bit sets), as rebuilt from the plays
+    (or as given); ``winners``: the seat winning each trick with its stated cards;
+    ``violations``: every illegal play, in playing order (empty for a legal round).
+    """
+
+    tricks: tuple[Trick, ...]
+    hands: tuple[int, ...]
+    winners: tuple[int, ...]
+    violations: tuple[Violation, ...]
+
+    @property
+    def legal(self) -> bool:
+        return not self.violations
+
+
+class IllegalRound(ValueError):  # noqa: N818 - named for what the record is
+    """A round record with illegal plays; ``violations`` lists them all."""
+
+    def __init__(self, violations: Sequence[Violation]):
+        first = violations[0]
+        super().__init__(
+            f"{len(violations)} illegal play(s); the first in trick {first.trick}, "
+            f"seat {first.seat}, {card_name(first.card)}: {first.message}"
+        )
+        self.violations = tuple(violations)
+
+
+def seat_at(trick: Trick, index: int, ruleset: Ruleset) -> int:
+    """The seat that played ``trick.cards[index]``: seat ``s + 1`` plays after seat ``s``."""
+    return (trick.leader + index) % ruleset.players
+
+
+def check_shape(tricks: Sequence[Trick], ruleset: Ruleset, *, complete: bool = True) -> None:
+    """A round's shape: real leaders, ``hand_size`` tricks of at least ``players`` cards.
+
+    With ``complete=False`` a round in progress is accepted: fewer tricks, the last one
+    possibly short (but not empty unless it is the only thing left to lead).
+    A trick longer than the table is not a shape error: its extra cards are plays out of
+    turn, reported as ``not_your_turn`` by :func:`check_round`.
+    """
+    players, size = ruleset.players, ruleset.hand_size
+    if len(tricks) > size or (complete and len(tricks) != size):
+        raise PositionError(
+            "tricks",
+            f"a complete round of {ruleset.name} has {size} tricks "
+            f"({players} players, {size} cards each); got {len(tricks)}",
+        )
+    for i, trick in enumerate(tricks):
+        if not 0 <= trick.leader < players:
+            raise PositionError(
+                f"tricks.{i}.leader",
+                f"seat {trick.leader} does not exist with {players} players "
+                f"(seats 0..{players - 1})",
+            )
+        last = i == len(tricks) - 1
+        if len(trick.cards) < players and (complete or not last):
+            raise PositionError(
+                f"tricks.{i}.cards",
+                f"trick {i} has {len(trick.cards)} card(s); every player plays one card "
+                f"to each trick, {players} in all",
+            )
+
+
+def _plays(trick: Trick, ruleset: Ruleset) -> tuple[tuple[int, ...], tuple[int, ...]]:
+    """The trick's plays in turn, and the extra cards played out of turn."""
+    return trick.cards[: ruleset.players], trick.cards[ruleset.players :]
+
+
+def rebuild_hands(tricks: Sequence[Trick], ruleset: Ruleset) -> tuple[int, ...]:
+    """Each seat's hand: the cards it played in turn (a repeated card stays with the seat
+    that played it first)."""
+    hands = [0] * ruleset.players
+    seen = 0
+    for trick in tricks:
+        for i, c in enumerate(_plays(trick, ruleset)[0]):
+            if not seen >> c & 1:
+                hands[seat_at(trick, i, ruleset)] |= bit(c)
+                seen |= bit(c)
+    return tuple(hands)
+
+
+def check_round(
+    tricks: Sequence[Trick],
+    trump: str,
+    ruleset: Ruleset,
+    hands: Mapping[int, int] | None = None,
+) -> CheckedRound:
+    """Check every play of a round record (shape first: see :func:`check_shape`).
+
+    Without ``hands`` they are rebuilt from the plays (:func:`rebuild_hands`); with them
+    (seat to bit set) a card outside the seat's hand is ``not_in_hand``.
+    """
+    tricks = tuple(tricks)
+    start = tuple(hands.get(s, 0) for s in range(ruleset.players)) if hands else None
+    start = start or rebuild_hands(tricks, ruleset)
+    remaining = list(start)
+    played = 0
+    winners: list[int] = []
+    violations: list[Violation] = []
+    for t, trick in enumerate(tricks):
+        in_turn, extra = _plays(trick, ruleset)
+        if t and winners:
+            violations.extend(_check_leader(t, trick, winners[-1]))
+        for i, c in enumerate(in_turn):
+            seat = seat_at(trick, i, ruleset)
+            if played >> c & 1:
+                message = MESSAGES[DUPLICATE_CARD].format(card=card_name(c))
+                violations.append(Violation(t, seat, c, DUPLICATE_CARD, message))
+                continue
+            played |= bit(c)
+            position = Position(trick.leader, in_turn[:i], trump, ruleset)
+            verdict = check_card(remaining[seat], c, position)
+            if not verdict.legal:
+                violations.append(Violation(t, seat, c, verdict.rule, verdict.message))
+            remaining[seat] &= ~bit(c)
+        for i, c in enumerate(extra, start=len(in_turn)):
+            seat = seat_at(trick, i, ruleset)
+            message = (
+                f"{MESSAGES[NOT_YOUR_TURN]} Seat {seat} has already played to trick {t}; "
+                f"a trick has {ruleset.players} cards."
+            )
+            violations.append(Violation(t, seat, c, NOT_YOUR_TURN, message))
+        if in_turn:
+            winners.append(seat_at(trick, winning_index(in_turn, trump), ruleset))
+    return CheckedRound(tricks, start, tuple(winners), tuple(violations))
+
+
+def _check_leader(index: int, trick: Trick, previous_winner: int) -> list[Violation]:
+    if trick.leader == previous_winner or not trick.cards:
+        return []
+    message = MESSAGES[WRONG_LEADER].format(seat=previous_winner)
+    return [Violation(index, trick.leader, trick.cards[0], WRONG_LEADER, message)]

@@ -1,0 +1,414 @@
+"""Scoring a complete round (RULES.md sections 4 and 5, and the Coinche subsection).
+
+:func:`score_round` checks the round record (:mod:`.rounds`), then works out, in order:
+
+1. each trick's winner and card points (:func:`_trick_results`);
+2. each side's card points with the last-trick bonus, or the capot bonus instead of it
+   (:func:`card_points_by_team`: where the capot bonus is);
+3. declaration points (:mod:`.declarations`: the side holding the single best one scores
+   all of its own) and belote points, read from the hand that played king and queen;
+4. whether the contract is made, failed, or a litige (:data:`CONTRACTS`, keyed by the
+   ruleset's ``contract`` parameter);
+5. the score: made (:func:`_made_score`), failed (:data:`FAILED`, keyed by ``failed``),
+   litige (:func:`_litige_score`), Coinche multipliers (:class:`Bid`), and the points
+   held over by an earlier litige (``held_in``).
+
+Every rule is read from a ruleset parameter; nothing asks which preset it is running.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass
+
+from .cards import cards_in
+from .declarations import Declaration, find_belotes, parse_declarations, settle
+from .play import PositionError, bonus_multiplier, card_points, check_trump, trick_points
+from .rounds import CheckedRound, IllegalRound, Trick, check_round, check_shape
+from .rulesets import Ruleset
+
+CAPOT = "capot"
+#: Coinche levels and their multipliers.
+MULTIPLIERS = {"none": 1, "coinche": 2, "surcoinche": 4}
+#: What a ``capot`` bid is worth in the Coinche formula.
+CAPOT_BID_POINTS = 250
+BID_VALUES = tuple(range(80, 161, 10))
+
+
+@dataclass(frozen=True, slots=True)
+class Bid:
+    """A Coinche contract: a value (80..160) or ``capot``, and its coinche level."""
+
+    value: int | str
+    coinche: str = "none"
+
+    @property
+    def capot(self) -> bool:
+        return self.value == CAPOT
+
+    @property
+    def points(self) -> int:
+        """The bid's worth in the score: its value, or 250 for ``capot``."""
+        return CAPOT_BID_POINTS if self.capot else int(self.value)
+
+    @property
+    def multiplier(self) -> int:
+        return MULTIPLIERS[self.coinche]
+
+
+@dataclass(frozen=True, slots=True)
+class TrickResult:
+    leader: int
+    cards: tuple[int, ...]
+    winner: int
+    team: int
+    points: int  # card points, never the last-trick bonus
+
+
+@dataclass(frozen=True, slots=True)
+class Figures:
+    """Per-team figures a contract is judged on (index = team)."""
+
+    cards: tuple[int, int]  # card points incl. last-trick or capot bonus
+    declarations: tuple[int, int]
+    belote: tuple[int, int]
+    mode_total: int  # the mode's card points without capot (162, 260, 258...)
+
+    def total(self, team: int) -> int:
+        return self.cards[team] + self.declarations[team] + self.belote[team]
+
+    @property
+    def all_cards(self) -> int:
+        """All card points of the round (252 with one trump suit when a side took capot)."""
+        return self.cards[0] + self.cards[1]
+
+
+@dataclass(frozen=True, slots=True)
+class Outcome:
+    made: bool
+    litige: bool
+    tie: bool  # the contract's comparison came out exactly equal
+
+
+@dataclass(frozen=True, slots=True)
+class RoundScore:
+    tricks: tuple[TrickResult, ...]
+    taker: int
+    taker_team: int
+    last_trick: int  # team that won the last trick
+    capot: int | None  # team that took every trick, when the ruleset has a capot
+    figures: Figures
+    declarations: tuple[Declaration, ...]  # every announced one, best first
+    belotes: tuple[tuple[int, int], ...]  # (seat, suit)
+    outcome: Outcome
+    score: tuple[int, int]
+    held: int  # points held over for the next round (hold_over litige)
+    held_in_to: int | None  # team that received the held-in points
+    winner: int | None  # team that won the round: takers if made, defenders if failed
+
+
+# --- 1 and 2: tricks and card points ----------------------------------------------------
+
+
+def _trick_results(checked: CheckedRound, trump: str, ruleset: Ruleset) -> list[TrickResult]:
+    return [
+        TrickResult(
+            trick.leader,
+            trick.cards,
+            winner,
+            ruleset.team_of(winner),
+            trick_points(trick.cards, trump, ruleset),
+        )
+        for trick, winner in zip(checked.tricks, checked.winners, strict=True)
+    ]
+
+
+def sweep_team(tricks: Sequence[TrickResult]) -> int | None:
+    """The team that took every trick, if one did."""
+    teams = {t.team for t in tricks}
+    return teams.pop() if len(teams) == 1 else None
+
+
+def capot_team(tricks: Sequence[TrickResult], ruleset: Ruleset) -> int | None:
+    """The team that took every trick, if the ruleset knows capot (``capot_bonus``)."""
+    return None if ruleset.capot_bonus is None else sweep_team(tricks)
+
+
+def card_points_by_team(
+    tricks: Sequence[TrickResult], trump: str, ruleset: Ruleset
+) -> tuple[int, int]:
+    """Each team's card points: its tricks, plus the last-trick bonus ("dix de der") to
+    the last trick's winner, or, where a team took every trick, the **capot bonus**
+    instead of the last-trick bonus (RULES.md section 4: 152 + 100 = 252). Sans atout
+    ``doubled`` doubles both bonuses (:func:`play.bonus_multiplier`)."""
+    points = [0, 0]
+    for t in tricks:
+        points[t.team] += t.points
+    multiplier = bonus_multiplier(trump, ruleset)
+    capot = capot_team(tricks, ruleset)
+    if capot is not None:
+        points[capot] += ruleset.capot_bonus * multiplier
+    else:
+        points[tricks[-1].team] += ruleset.last_trick_bonus * multiplier
+    return points[0], points[1]
+
+
+def mode_total(trump: str, ruleset: Ruleset, played: int) -> int:
+    """The card points of the cards played plus the last-trick bonus (no capot): 162 with
+    one trump suit, 260 sans atout doubled, 258 tout atout raw..."""
+    cards = sum(card_points(c, trump, ruleset) for c in cards_in(played))
+    return cards + ruleset.last_trick_bonus * bonus_multiplier(trump, ruleset)
+
+
+# --- 3: declarations and belote ---------------------------------------------------------
+
+
+def _declarations(
+    claims: Sequence[tuple[int, Sequence[int]]],
+    checked: CheckedRound,
+    tricks: Sequence[TrickResult],
+    trump: str,
+    ruleset: Ruleset,
+):
+    """Announced declarations checked against the rebuilt hands, then settled: the side
+    holding the single best one scores all of its own (and, with
+    ``declaration_needs_trick``, only if it took a trick)."""
+    hands = dict(enumerate(checked.hands))
+    parsed = parse_declarations(claims, trump, ruleset, hands) if claims else []
+    won = [0, 0]
+    for t in tricks:
+        won[t.team] += 1
+    leader = checked.tricks[0].leader
+    return settle(parsed, leader, trump, ruleset, (won[0], won[1]))
+
+
+def _belotes(checked: CheckedRound, trump: str, ruleset: Ruleset):
+    """Belote is credited to the side whose one player held (so played) king and queen
+    of trump; in tout atout every suit counts (up to four); none in sans atout."""
+    found = [
+        (seat, suit)
+        for seat, hand in enumerate(checked.hands)
+        for suit in find_belotes(hand, trump, ruleset)
+    ]
+    points = [0, 0]
+    for seat, _ in found:
+        points[ruleset.team_of(seat)] += ruleset.belote_points
+    return tuple(found), (points[0], points[1])
+
+
+# --- 4: the contract ---------------------------------------------------------------------
+
+
+def _compare(takers: int, defenders: int, *, strict: bool) -> Outcome:
+    made = takers > defenders if strict else takers >= defenders
+    return Outcome(made, False, takers == defenders)
+
+
+def _trick_points_at_least_defenders(f: Figures, t: int, d: int, bid, sweep) -> Outcome:
+    return _compare(f.cards[t], f.cards[d], strict=False)
+
+
+def _trick_points_more_than_half(f: Figures, t: int, d: int, bid, sweep) -> Outcome:
+    return _compare(2 * f.cards[t], f.mode_total, strict=True)
+
+
+def _cards_and_belote_at_least_defenders(f: Figures, t: int, d: int, bid, sweep) -> Outcome:
+    return _compare(f.cards[t] + f.belote[t], f.cards[d] + f.belote[d], strict=False)
+
+
+def _total_more_than_defenders(f: Figures, t: int, d: int, bid, sweep) -> Outcome:
+    return _compare(f.total(t), f.total(d), strict=True)
+
+
+def _bid(f: Figures, t: int, d: int, bid: Bid, sweep: int | None) -> Outcome:
+    """Coinche: the takers' points (cards + declarations if best + belote) reach the bid
+    and beat the defenders'; a ``capot`` bid is made only by taking every trick."""
+    tie = f.total(t) == f.total(d)
+    if bid.capot:
+        return Outcome(sweep == t, False, tie)
+    return Outcome(f.total(t) >= bid.points and f.total(t) > f.total(d), False, tie)
+
+
+#: ``contract`` parameter -> how the takers make it.
+CONTRACTS: dict[str, Callable[..., Outcome]] = {
+    "trick_points_at_least_defenders": _trick_points_at_least_defenders,
+    "trick_points_more_than_half": _trick_points_more_than_half,
+    "cards_and_belote_at_least_defenders": _cards_and_belote_at_least_defenders,
+    "total_more_than_opponent": _total_more_than_defenders,
+    "total_more_than_defenders": _total_more_than_defenders,
+    "bid": _bid,
+}
+
+
+# --- 5: the score -------------------------------------------------------------------------
+
+
+def _by_team(t: int, takers: int, defenders: int) -> tuple[int, int]:
+    return (takers, defenders) if t == 0 else (defenders, takers)
+
+
+def _made_score(f: Figures, t: int, d: int, bid: Bid | None) -> tuple[int, int]:
+    """Made: each side scores its own total (cards + declarations if best + belote).
+    With a bid (Coinche): takers (cards + declarations + bid) x m + belote; defenders
+    their own total when m = 1, only their belote when coinched."""
+    if bid is None:
+        return _by_team(t, f.total(t), f.total(d))
+    m = bid.multiplier
+    takers = (f.cards[t] + f.declarations[t] + bid.points) * m + f.belote[t]
+    defenders = f.total(d) if m == 1 else f.belote[d]
+    return _by_team(t, takers, defenders)
+
+
+def _defenders_take_trick_points(f: Figures, t: int, d: int, bid, tie) -> tuple[int, int]:
+    """Defenders score all card points of the round; declarations still to the best
+    side; belote to its holder."""
+    takers = f.declarations[t] + f.belote[t]
+    defenders = f.all_cards + f.declarations[d] + f.belote[d]
+    return _by_team(t, takers, defenders)
+
+
+def _defenders_take_cards_and_declarations(f: Figures, t, d, bid, tie) -> tuple[int, int]:
+    """Defenders score all card points + the declarations that score (whichever side
+    held them); belote stays with its holder."""
+    takers = f.belote[t]
+    defenders = f.all_cards + sum(f.declarations) + f.belote[d]
+    return _by_team(t, takers, defenders)
+
+
+def _defenders_take_cards_and_belotes(f: Figures, t, d, bid, tie) -> tuple[int, int]:
+    """Takers 0; defenders all card points + both sides' belote (+ their own
+    declarations, should the ruleset score any)."""
+    return _by_team(t, 0, f.all_cards + sum(f.belote) + f.declarations[d])
+
+
+def _opponent_takes_both_totals(f: Figures, t, d, bid, tie) -> tuple[int, int]:
+    """The opponent scores both totals; on a tie the maker 0 and the opponent its own."""
+    return _by_team(t, 0, f.total(d) if tie else f.total(t) + f.total(d))
+
+
+def _coinche_failed(f: Figures, t, d, bid: Bid, tie) -> tuple[int, int]:
+    """Takers only their belote; defenders (all card points + bid) x m + the declarations
+    that score (whichever side held them) + their belote."""
+    defenders = (f.all_cards + bid.points) * bid.multiplier + sum(f.declarations) + f.belote[d]
+    return _by_team(t, f.belote[t], defenders)
+
+
+#: ``failed`` parameter -> what each side scores when the takers fail.
+FAILED: dict[str, Callable[..., tuple[int, int]]] = {
+    "defenders_take_trick_points": _defenders_take_trick_points,
+    "defenders_take_cards_and_declarations": _defenders_take_cards_and_declarations,
+    "defenders_take_cards_and_belotes": _defenders_take_cards_and_belotes,
+    "opponent_takes_both_totals": _opponent_takes_both_totals,
+    "coinche": _coinche_failed,
+}
+
+
+def _litige_score(f: Figures, t: int, d: int) -> tuple[tuple[int, int], int]:
+    """``hold_over`` litige: the defenders score their total now, the takers only their
+    belote; the takers' other points are held for the next round."""
+    return _by_team(t, f.belote[t], f.total(d)), f.cards[t] + f.declarations[t]
+
+
+# --- the whole round -----------------------------------------------------------------------
+
+
+def check_bid(bid: Bid | None, ruleset: Ruleset) -> None:
+    needs_bid = ruleset.contract == "bid" or ruleset.failed == "coinche"
+    if needs_bid and bid is None:
+        raise PositionError(
+            "bid",
+            f"{ruleset.name} plays a bid contract: give the bid "
+            '({"value": 80..160 or "capot", "coinche": "none"|"coinche"|"surcoinche"})',
+        )
+    if bid is not None and not needs_bid:
+        raise PositionError(
+            "bid",
+            f"{ruleset.name} has no bid contract (contract = {ruleset.contract}); leave out `bid`",
+        )
+    if bid is None:
+        return
+    if bid.value != CAPOT and bid.value not in BID_VALUES:
+        raise PositionError("bid.value", f'a bid is 80, 90, ... 160 or "capot"; got {bid.value}')
+    if bid.coinche not in MULTIPLIERS:
+        raise PositionError("bid.coinche", "coinche is none, coinche or surcoinche")
+
+
+def score_round(
+    ruleset: Ruleset,
+    trump: str,
+    taker: int,
+    tricks: Sequence[Trick],
+    declarations: Sequence[tuple[int, Sequence[int]]] = (),
+    bid: Bid | None = None,
+    held_in: int = 0,
+) -> RoundScore:
+    """Check a complete round record and score it under ``ruleset``.
+
+    Raises :class:`play.PositionError` for a malformed request (naming the field) and
+    :class:`rounds.IllegalRound` listing every illegal play.
+    """
+    _check_request(ruleset, trump, taker, bid, held_in)
+    check_shape(tricks, ruleset)
+    checked = check_round(tricks, trump, ruleset)
+    if checked.violations:
+        raise IllegalRound(checked.violations)
+    results = _trick_results(checked, trump, ruleset)
+    settlement = _declarations(declarations, checked, results, trump, ruleset)
+    belotes, belote_points = _belotes(checked, trump, ruleset)
+    played = 0
+    for hand in checked.hands:
+        played |= hand
+    figures = Figures(
+        card_points_by_team(results, trump, ruleset),
+        settlement.points,
+        belote_points,
+        mode_total(trump, ruleset, played),
+    )
+    t = ruleset.team_of(taker)
+    outcome = CONTRACTS[ruleset.contract](figures, t, 1 - t, bid, sweep_team(results))
+    outcome, score, held, winner = _settle(figures, t, outcome, bid, held_in, ruleset)
+    return RoundScore(
+        tricks=tuple(results),
+        taker=taker,
+        taker_team=t,
+        last_trick=results[-1].team,
+        capot=capot_team(results, ruleset),
+        figures=figures,
+        declarations=settlement.ranked,
+        belotes=belotes,
+        outcome=outcome,
+        score=score,
+        held=held,
+        held_in_to=winner if held_in else None,
+        winner=winner,
+    )
+
+
+def _check_request(ruleset: Ruleset, trump: str, taker: int, bid: Bid | None, held_in: int):
+    check_trump(trump, ruleset)
+    if not 0 <= taker < ruleset.players:
+        raise PositionError("taker", f"seat {taker} does not exist with {ruleset.players} players")
+    if held_in < 0:
+        raise PositionError("held_in", "held points cannot be negative")
+    check_bid(bid, ruleset)
+
+
+def _settle(f: Figures, t: int, outcome: Outcome, bid: Bid | None, held_in: int, ruleset):
+    """``(outcome, score, held, winner)``: made, failed or (``hold_over``, on an exact
+    tie) litige; points held in from earlier litiges go to the round's winner, or stay
+    held with the new ones on another litige."""
+    d = 1 - t
+    if outcome.tie and ruleset.litige == "hold_over":
+        score, held = _litige_score(f, t, d)
+        return Outcome(False, True, True), score, held + held_in, None
+    if outcome.made:
+        score, winner = _made_score(f, t, d, bid), t
+    else:
+        score, winner = FAILED[ruleset.failed](f, t, d, bid, outcome.tie), d
+    return outcome, _add(score, winner, held_in), 0, winner
+
+
+def _add(score: tuple[int, int], team: int, points: int) -> tuple[int, int]:
+    out = list(score)
+    out[team] += points
+    return out[0], out[1]
