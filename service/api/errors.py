@@ -16,6 +16,12 @@ PROBLEM_BASE = "tag:belote-rules,2026:problem/"
 #: ``type`` URI of each problem kind (tag URIs, RFC 4151; README.md "Errors" lists them).
 INVALID_INPUT = PROBLEM_BASE + "invalid-input"
 ILLEGAL_ROUND = PROBLEM_BASE + "illegal-round"
+ILLEGAL_BID = PROBLEM_BASE + "illegal-bid"
+_TITLES = {
+    INVALID_INPUT: "Invalid input",
+    ILLEGAL_ROUND: "Illegal round",
+    ILLEGAL_BID: "Illegal bid",
+}
 
 
 class InvalidInput(Exception):  # noqa: N818 - named for what the client sent
@@ -132,7 +138,7 @@ def handle_invalid_input(error: InvalidInput) -> Response:
     return problem(
         422,
         error.detail,
-        title="Invalid input",
+        title=_TITLES[error.type_],
         type_=error.type_,
         errors=error.errors or None,
         **error.extra,

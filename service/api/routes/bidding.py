@@ -9,12 +9,9 @@ from flask.views import MethodView
 from ...engine.bidding import AuctionResult, Bid, Contract, IllegalBidError, run_auction
 from ...engine.play import PositionError
 from ..app import Blueprint
-from ..errors import PROBLEM_BASE, InvalidInput
+from ..errors import ILLEGAL_BID, InvalidInput
 from ..schemas import BiddingRequestSchema, BiddingSchema
 from .common import error_responses, ruleset_from
-
-#: ``type`` of the 422 problem for an illegal bid in the list.
-ILLEGAL_BID = PROBLEM_BASE + "illegal-bid"
 
 blp = Blueprint("bidding", __name__, url_prefix="/v1", description="Bidding for the contract")
 
