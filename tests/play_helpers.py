@@ -17,6 +17,7 @@ from service.engine.play import (
     NOT_IN_HAND,
     Position,
     check_card,
+    legal_mask,
     legal_moves,
 )
 from service.engine.rulesets import Ruleset, get_ruleset
@@ -48,8 +49,6 @@ def names(mask_or_cards) -> set[str]:
 def play_ruleset(players: int, params: Mapping[str, str], base: str = "belote") -> Ruleset:
     """A ruleset with the given play parameters, every trump mode allowed."""
     options: dict[str, Any] = {"players": players, "trump_modes": list(TRUMP_MODES)}
-    if players == 2 and base != "klaberjass":
-        options["hand_size"] = 8
     return get_ruleset(base, options | dict(params))
 
 
@@ -117,3 +116,4 @@ def check_position(ruleset, trump, leader, trick, hand, legal, illegal, label=""
             assert_sentence(verdict.message)
             assert_message_names_the_situation(verdict.rule, verdict.message, position)
     assert_check_card_agrees(mask, position, verdicts)
+    assert names(legal_mask(mask, position)) == got_legal

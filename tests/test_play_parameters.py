@@ -13,8 +13,23 @@ leader) is the partner. Trump order J 9 A 10 K Q 8 7, plain order A 10 K Q J 9 8
 from __future__ import annotations
 
 import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
-from .play_helpers import B, F, N, O, T, U, check_position, parameter_combinations, play_ruleset
+from service.engine.cards import card_name
+
+from .play_helpers import (
+    PLAY_PARAMETERS,
+    B,
+    F,
+    N,
+    O,
+    T,
+    U,
+    check_position,
+    parameter_combinations,
+    play_ruleset,
+)
 
 TLO, VT, PWT, UT = "trump_lead_overtrump", "void_trump", "partner_winning_trump", "undertrump"
 ALWAYS, UNLESS = "always", "unless_partner_winning"
@@ -201,3 +216,106 @@ def test_every_parameter_value_decides_some_case():
 def test_cases_cover_both_table_sizes_and_every_trump_kind():
     assert {p.values[0] for p in CASES} == {2, 4}
     assert {p.values[1] for p in CASES} >= {"H", "S", "none", "all"}
+
+
+# --- property: the engine against a card-by-card reading of RULES.md section 2 ---------------
+
+PLAIN = ("7", "8", "9", "J", "Q", "K", "10", "A")  # low to high
+TRUMP = ("7", "8", "Q", "K", "10", "A", "9", "J")
+
+
+def _rank(name: str, trump_like: bool) -> int:
+    return (TRUMP if trump_like else PLAIN).index(name[:-1])
+
+
+def rules_md(hand: list[str], trick: list[str], leader: int, trump: str, rules) -> dict:
+    """{card: reason or None}, written straight from the rules text, one card at a time."""
+    if not trick:
+        return dict.fromkeys(hand)
+    players = rules.players
+    seat = (leader + len(trick)) % players
+    led = trick[0][-1]
+
+    def is_trump(name):
+        return trump == "all" or name[-1] == trump
+
+    def key(name):  # who wins: trumps above the led suit, other suits never
+        if trump not in ("none", "all") and name[-1] == trump:
+            return 100 + _rank(name, True)
+        return _rank(name, is_trump(name)) if name[-1] == led else -1
+
+    win = max(range(len(trick)), key=lambda i: key(trick[i]))
+    best = trick[win]
+    partner_wins = players == 4 and (leader + win) % 4 == (seat + 2) % 4
+    follows = [c for c in hand if c[-1] == led]
+
+    def beats(name):  # same suit as the best card and above it
+        return name[-1] == best[-1] and _rank(name, is_trump(name)) > _rank(best, is_trump(best))
+
+    out = {}
+    for c in hand:
+        reason = None
+        if follows:
+            if c[-1] != led:
+                reason = "must_follow_suit"
+            elif trump == "all" and any(beats(h) for h in follows) and not beats(c):
+                reason = "must_beat"
+            elif (
+                trump == led
+                and any(beats(h) for h in follows)
+                and not beats(c)
+                and not (partner_wins and rules.trump_lead_overtrump == "unless_partner_winning")
+            ):
+                reason = "must_overtrump"
+        elif trump not in ("none", "all"):
+            trumps = [h for h in hand if is_trump(h)]
+            others = [h for h in hand if not is_trump(h)]
+            higher = [h for h in trumps if is_trump(best) and beats(h)]
+            if partner_wins:
+                if rules.void_trump == "always" and trumps and not is_trump(c):
+                    reason = "must_trump"
+                elif (
+                    rules.partner_winning_trump == "overtrump_if_able"
+                    and is_trump(best)
+                    and is_trump(c)
+                    and higher
+                    and c not in higher
+                ):
+                    reason = "must_overtrump"
+            elif not is_trump(best):
+                if trumps and not is_trump(c):
+                    reason = "must_trump"
+            elif higher:
+                if not is_trump(c):
+                    reason = "must_trump"
+                elif c not in higher:
+                    reason = "must_overtrump"
+            elif rules.undertrump == "must" and trumps and not is_trump(c):
+                reason = "must_undertrump"
+            elif rules.undertrump == "forbidden" and others and is_trump(c):
+                reason = "must_not_undertrump"
+        out[c] = reason
+    return out
+
+
+@st.composite
+def random_positions(draw):
+    players = draw(st.sampled_from([2, 4]))
+    params = {name: draw(st.sampled_from(values)) for name, values in PLAY_PARAMETERS.items()}
+    trump = draw(st.sampled_from(["C", "D", "H", "S", "none", "all"]))
+    deck = draw(st.permutations([card_name(c) for c in range(32)]))
+    played = draw(st.integers(0, players - 1))
+    size = draw(st.integers(1, 8))
+    leader = draw(st.integers(0, players - 1))
+    return players, params, trump, leader, deck[:played], deck[played : played + size]
+
+
+@settings(max_examples=3000, deadline=None)
+@given(random_positions())
+def test_property_engine_matches_the_rules_text(position):
+    players, params, trump, leader, trick, hand = position
+    ruleset = play_ruleset(players, params)
+    expected = rules_md(hand, trick, leader, trump, ruleset)
+    legal = " ".join(c for c, reason in expected.items() if reason is None)
+    illegal = {c: reason for c, reason in expected.items() if reason is not None}
+    check_position(ruleset, trump, leader, " ".join(trick), " ".join(hand), legal, illegal)
