@@ -9,6 +9,7 @@ import flask
 from flask_smorest import abort
 from webargs import core
 from webargs.flaskparser import FlaskParser
+from werkzeug.exceptions import RequestEntityTooLarge
 
 
 def _reject_constant(name: str) -> Any:
@@ -41,4 +42,19 @@ class JsonBodyParser(FlaskParser):
                 message=f"Send the body as application/json, not "
                 f"{req.mimetype or 'no content type'}.",
             )
-        return parse_json_body(req.get_data(cache=True))
+        return parse_json_body(read_body(req))
+
+
+def read_body(req: flask.Request) -> bytes:
+    """The body, or a 413 when it is larger than ``MAX_CONTENT_LENGTH``.
+
+    With a ``Content-Length`` werkzeug refuses an oversized body itself. A chunked body has
+    none, and werkzeug then silently stops reading at the limit: the truncated prefix would
+    be parsed as if it were the whole body. Whether anything follows the limit tells.
+    """
+    data = req.get_data(cache=True)
+    limit = req.max_content_length
+    at_limit = limit is not None and req.content_length is None and len(data) >= limit
+    if at_limit and req.environ["wsgi.input"].read(1):
+        raise RequestEntityTooLarge()
+    return data

@@ -35,7 +35,10 @@ _SUIT_ALIASES |= {k.lower(): v for k, v in _SUIT_ALIASES.items() if k.isascii()}
 _RANK_ALIASES = {r: i for i, r in enumerate(RANKS)} | {"T": TEN}
 _RANK_ALIASES |= {k.lower(): v for k, v in _RANK_ALIASES.items() if k.isalpha()}
 #: The accepted notation as a regular expression (kept equal to :func:`parse_card`).
-CARD_PATTERN = "^(7|8|9|10|[JQKATjqkat])[CDHScdhs♣♦♥♠]$"
+#: It ends with ``(?![\s\S])`` ("no character follows"), not ``$``: Python's ``re`` (used by
+#: jsonschema) lets ``$`` match before a final newline, so ``"JH\n"`` would pass the spec's
+#: pattern but not the parser. The lookahead means the same in ECMA-262 and Python.
+CARD_PATTERN = "^(7|8|9|10|[JQKATjqkat])[CDHScdhs♣♦♥♠](?![\\s\\S])"
 
 
 class CardError(ValueError):

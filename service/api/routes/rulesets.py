@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from types import SimpleNamespace
+
 from flask.views import MethodView
 from flask_smorest import abort
 
@@ -59,7 +61,11 @@ class Parameters(MethodView):
 
         Each parameter that `options` may override, with its accepted values.
         """
-        return {"parameters": [{"name": n} | p.describe() for n, p in PARAMETERS.items()]}
+        # Objects, not dicts: marshmallow would read a dict's missing "values" key as the
+        # dict's own .values method (a 500 for every parameter that is not an enum).
+        return {
+            "parameters": [SimpleNamespace(name=n, **p.describe()) for n, p in PARAMETERS.items()]
+        }
 
 
 BLUEPRINTS = (blp,)
