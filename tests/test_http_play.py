@@ -132,8 +132,10 @@ def test_parameters(server):
     assert parameters["undertrump"]["values"] == ["must", "may", "forbidden"]
     assert parameters["undertrump"]["type"] == "enum"
     assert parameters["target"]["nullable"] is True
-    # Only enums list values (regression: a dict's .values method was serialised, a 500).
-    assert "values" not in parameters["target"]
+    # Only enums list values; the key is always there (regression: a dict's .values method
+    # was serialised, a 500).
+    assert parameters["target"]["values"] == []
+    assert parameters["undertrump"]["minimum"] is None
     assert parameters["target"]["minimum"] == 1 and parameters["target"]["maximum"] == 100000
     assert parameters["sequence_points"]["type"] == "points"
     assert parameters["hand_size"]["minimum"] == 1

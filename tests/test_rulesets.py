@@ -26,7 +26,10 @@ SEQ_345 = {3: 20, 4: 50, 5: 100}
 
 # RULES.md section 5, column by column. players/cards, trump modes and the rows of the table;
 # last trick 10 and belote 20 from section 1; "capot 252" = 152 + a capot bonus of 100
-# (section 4), klaberjass "capot: none"; bidding from "Bidding in the other presets".
+# (section 4), klaberjass "capot: none"; bidding from "Bidding in the other presets":
+# round 2 names "another suit" (second_round_modes suits); Klaberjass "same dealer redeals"
+# and the trump-7 exchange; seed 003 has the same dealer redeal in belote; for klob, cardavia,
+# belote-ffb and coinche the sources are silent and the next dealer deals (common practice).
 EXPECTED = {
     "belote": {
         "players": 4,
@@ -52,6 +55,9 @@ EXPECTED = {
         "all_trump_points": UNUSED,
         "target": 501,
         "bidding": "turned_card",
+        "redeal_dealer": "same",
+        "second_round_modes": "suits",
+        "trump_seven_exchange": False,
     },
     "klob": {
         "players": 4,
@@ -77,6 +83,9 @@ EXPECTED = {
         "all_trump_points": "raw",
         "target": 501,
         "bidding": "turned_card",
+        "redeal_dealer": "next",
+        "second_round_modes": "suits",
+        "trump_seven_exchange": False,
     },
     "cardavia": {
         "players": 4,
@@ -102,6 +111,9 @@ EXPECTED = {
         "all_trump_points": UNUSED,
         "target": None,  # a single deal
         "bidding": "turned_card",
+        "redeal_dealer": "next",
+        "second_round_modes": "suits",
+        "trump_seven_exchange": False,
     },
     "klaberjass": {
         "players": 2,
@@ -128,6 +140,9 @@ EXPECTED = {
         "all_trump_points": UNUSED,
         "target": 501,
         "bidding": "klaberjass",
+        "redeal_dealer": "same",
+        "second_round_modes": "suits",
+        "trump_seven_exchange": True,
     },
     "belote-ffb": {
         "players": 4,
@@ -153,6 +168,9 @@ EXPECTED = {
         "all_trump_points": UNUSED,
         "target": 1000,
         "bidding": "turned_card",
+        "redeal_dealer": "next",
+        "second_round_modes": "suits",
+        "trump_seven_exchange": False,
     },
     "coinche": {
         "players": 4,
@@ -178,6 +196,9 @@ EXPECTED = {
         "all_trump_points": "scaled",
         "target": 2000,
         "bidding": "coinche",
+        "redeal_dealer": "next",
+        "second_round_modes": UNUSED,
+        "trump_seven_exchange": False,
     },
 }
 

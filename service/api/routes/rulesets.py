@@ -2,8 +2,6 @@
 
 from __future__ import annotations
 
-from types import SimpleNamespace
-
 from flask.views import MethodView
 from flask_smorest import abort
 
@@ -61,11 +59,9 @@ class Parameters(MethodView):
 
         Each parameter that `options` may override, with its accepted values.
         """
-        # Objects, not dicts: marshmallow would read a dict's missing "values" key as the
-        # dict's own .values method (a 500 for every parameter that is not an enum).
-        return {
-            "parameters": [SimpleNamespace(name=n, **p.describe()) for n, p in PARAMETERS.items()]
-        }
+        # Every key is present (values [] and minimum/maximum null where they do not
+        # apply): a dict missing "values" would be read as the dict's .values method.
+        return {"parameters": [{"name": n} | p.describe() for n, p in PARAMETERS.items()]}
 
 
 BLUEPRINTS = (blp,)
