@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from flask.views import MethodView
 
-from ...engine.cards import card_name, cards_in
+from ...engine.cards import cards_in
 from ...engine.record import RoundRecord, Validation, validate_record
 from ...engine.rounds import Trick
 from ...engine.scoring import Bid
@@ -112,7 +112,7 @@ def _violations(result: Validation) -> list[dict]:
         {
             "trick": v.trick,
             "seat": v.seat,
-            "card": card_name(v.card),
+            "card": v.card,
             "rule": v.rule,
             "message": v.message,
             "bid": None,
