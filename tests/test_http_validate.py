@@ -9,8 +9,12 @@ DEAL_A's first trick is led by seat 0, so seat 3 deals. Its hands, read off its 
 from __future__ import annotations
 
 import pytest
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
 
 from service.api.errors import INVALID_INPUT
+from service.engine.cards import card_name
+from service.engine.rulesets import PRESETS, get_ruleset
 
 from .rounds_helper import DEAL_A, DEAL_TIERCE, KLAB_DEAL, TIERCE_SPADES, as_json, scripted_round
 
@@ -468,3 +472,74 @@ def test_held_in_points_go_to_the_rounds_winner_as_in_round_score(server):
     # belote-ffb: team 1 takes with 68 < 94 and fails: defenders 162 + the 81 held points
     assert out["score"]["score"] == [243, 0]
     assert out["score"]["held_in_to"] == 0
+
+
+# --- properties: a round played card by card through the endpoint ---------------------------
+
+PRESET_TRUMPS = [(name, trump) for name in PRESETS for trump in get_ruleset(name).trump_modes]
+
+
+@settings(max_examples=25, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(st.sampled_from(PRESET_TRUMPS), st.permutations(range(32)), st.integers(0, 3), st.data())
+def test_a_round_played_from_next_is_valid_throughout_and_scored_at_the_end(
+    server, preset_trump, deck, dealer, data
+):
+    """Play only cards the endpoint lists in `next.legal`: every step is valid, `next`
+    agrees with /v1/legal-moves, and the last answer's score is /v1/round-score's."""
+    name, trump = preset_trump
+    ruleset = get_ruleset(name)
+    dealer %= ruleset.players
+    size = ruleset.hand_size
+    hands = [
+        {"seat": s, "cards": [card_name(c) for c in deck[s * size : (s + 1) * size]]}
+        for s in range(ruleset.players)
+    ]
+    body = {"ruleset": name, "dealer": dealer, "hands": hands, "trump": trump, "taker": 1}
+    if ruleset.contract == "bid":
+        body["bid"] = {"value": 80}
+    tricks: list[dict] = []
+    for _ in range(ruleset.players * size):
+        out = validate(server, body | {"tricks": tricks})
+        assert out["valid"] is True and out["score"] is None
+        nxt = out["next"]
+        asked = {"ruleset": name, "trump": trump, "hand": nxt["hand"]}
+        asked["trick"] = {"leader": nxt["leader"], "cards": nxt["cards"]}
+        legal_moves = server.post("/v1/legal-moves", json=asked).json()
+        assert {k: nxt[k] for k in ("seat", "legal", "illegal")} == legal_moves
+        card = data.draw(st.sampled_from(nxt["legal"]))
+        if nxt["cards"]:
+            tricks[-1]["cards"].append(card)
+        else:
+            tricks.append({"leader": nxt["leader"], "cards": [card]})
+    out = validate(server, body | {"tricks": tricks})
+    assert out["phase"] == "complete" and out["next"] is None
+    scored = {k: v for k, v in body.items() if k not in ("dealer", "hands")} | {"tricks": tricks}
+    assert out["score"] == server.post("/v1/round-score", json=scored).json()
+
+
+@settings(max_examples=60, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(
+    st.sampled_from(PRESET_TRUMPS),
+    st.permutations(range(32)),
+    st.lists(st.tuples(st.integers(0, 3), st.lists(st.integers(0, 31), max_size=5)), max_size=9),
+)
+def test_any_play_record_is_answered_without_a_server_error(server, preset_trump, deck, plays):
+    """Random (mostly illegal) tricks: a 200 answer or a 422 problem, never a 500; an
+    invalid answer has violations and neither `next` nor `score`."""
+    name, trump = preset_trump
+    ruleset = get_ruleset(name)
+    size = ruleset.hand_size
+    hands = [
+        {"seat": s, "cards": [card_name(c) for c in deck[s * size : (s + 1) * size]]}
+        for s in range(ruleset.players)
+    ]
+    tricks = [{"leader": lead, "cards": [card_name(c) for c in cs]} for lead, cs in plays]
+    body = {"ruleset": name, "dealer": 0, "hands": hands, "trump": trump, "taker": 0}
+    body["tricks"] = tricks
+    if ruleset.contract == "bid":
+        body["bid"] = {"value": 100}
+    r = server.post("/v1/rounds/validate", json=body)
+    assert r.status_code in (200, 422), r.text
+    out = r.json()
+    if r.status_code == 200 and not out["valid"]:
+        assert out["violations"] and out["next"] is None and out["score"] is None
