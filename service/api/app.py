@@ -46,9 +46,9 @@ def create_app(config: type = Config) -> Flask:
     app.json.sort_keys = False
     app.json.ensure_ascii = False
     api = Api(app)
-    from .routes import bidding, declarations, health, play, rulesets, scoring
+    from .routes import bidding, declarations, health, play, record, rulesets, scoring
 
-    for module in (rulesets, play, declarations, bidding, scoring, health):
+    for module in (rulesets, play, declarations, bidding, scoring, record, health):
         for blueprint in module.BLUEPRINTS:
             api.register_blueprint(blueprint)
     app.extensions["belote_api"] = api

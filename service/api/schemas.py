@@ -833,3 +833,158 @@ class MatchScoreSchema(Schema):
     )
     target = JsonInteger(required=True, allow_none=True)
     rounds = JsonInteger(required=True, metadata={"description": "Rounds counted."})
+
+
+# --- round validation ---------------------------------------------------------------------
+
+
+class RoundValidateRequestSchema(RoundScoreRequestSchema):
+    """A round record as /v1/round-score takes it, whole or partial, with the deal and
+    (optionally) the bids; ``trump`` and ``taker`` come from the bids when given."""
+
+    dealer = Seat(
+        required=True,
+        metadata={"description": "The dealer: the seat after it bids first and leads first."},
+    )
+    hands = fields.List(
+        fields.Nested(SeatCardsSchema()),
+        required=True,
+        validate=validate.Length(min=1, max=4),
+        metadata={
+            "description": "Every seat's hand at the start of play, `hand_size` cards each, "
+            "no card in two hands (turned-card games: the taker's includes the turned card)."
+        },
+    )
+    turned = CardField(
+        metadata={
+            "description": "The card turned up, as in POST /v1/bidding (turned-card games and "
+            "Klaberjass; leave it out for Coinche). With `bidding: turned_card` it must be in "
+            "the taker's hand."
+        }
+    )
+    bids = fields.List(
+        fields.Nested(BidSchema()),
+        load_default=None,
+        validate=validate.Length(max=100),
+        metadata={
+            "description": "The bids so far, from the seat after the dealer, as in "
+            "POST /v1/bidding. When given they decide `trump`, `taker` and (Coinche) `bid`; "
+            "stated values must then agree with them."
+        },
+    )
+    trump = fields.String(
+        load_default=None,
+        validate=validate.OneOf(TRUMP_MODES),
+        metadata={
+            "description": "Trump mode: a suit (C, D, H, S), `none` or `all`; required when no "
+            "`bids` are given."
+        },
+    )
+    taker = Seat(
+        load_default=None,
+        metadata={"description": "The seat that took the contract; required without `bids`."},
+    )
+    tricks = fields.List(
+        fields.Nested(RoundTrickSchema()),
+        load_default=list,
+        validate=validate.Length(max=16),
+        metadata={
+            "description": "The tricks played so far, in order; every trick but the last "
+            "complete. Empty (or left out) before the first card."
+        },
+    )
+
+
+class RecordViolationSchema(ViolationSchema):
+    """An illegal play, or an illegal bid (then `trick` and `card` are null)."""
+
+    trick = JsonInteger(
+        required=True,
+        allow_none=True,
+        metadata={"description": "Trick index, from 0; null for an illegal bid."},
+    )
+    card = CardField(required=True, allow_none=True, metadata={"description": "Null for a bid."})
+    bid = JsonInteger(
+        required=True,
+        allow_none=True,
+        metadata={"description": "Index in `bids` of an illegal bid; null for a play."},
+    )
+
+
+class NextPlaySchema(LegalMovesSchema):
+    """The answer of POST /v1/legal-moves for the seat to play, with its position."""
+
+    trick = JsonInteger(required=True, metadata={"description": "Index of the trick, from 0."})
+    leader = Seat(required=True, metadata={"description": "Seat leading that trick."})
+    cards = Cards(required=True, metadata={"description": "The trick's cards so far."})
+    hand = Cards(required=True, metadata={"description": "The seat's remaining cards."})
+
+
+class RecordContractSchema(Schema):
+    class Meta:
+        ordered = True
+
+    taker = Seat(required=True)
+    team = Team(required=True)
+    trump = Trump(required=True)
+    bid = fields.Nested(
+        ContractBidSchema(),
+        required=True,
+        allow_none=True,
+        metadata={"description": "The Coinche bid the round is scored with; else null."},
+    )
+
+
+class RoundValidationSchema(Schema):
+    class Meta:
+        ordered = True
+
+    valid = fields.Boolean(
+        required=True, metadata={"description": "No illegal bid and no illegal play."}
+    )
+    violations = fields.List(
+        fields.Nested(RecordViolationSchema()),
+        required=True,
+        metadata={
+            "description": "The first illegal bid (and nothing after it is checked), or every "
+            "illegal play in playing order."
+        },
+    )
+    next = fields.Nested(
+        NextPlaySchema(),
+        required=True,
+        allow_none=True,
+        metadata={"description": "The card awaited; null when invalid, finished or bidding."},
+    )
+    score = fields.Nested(
+        RoundScoreSchema(),
+        required=True,
+        allow_none=True,
+        metadata={
+            "description": "Once every trick is played and the record is valid: exactly the "
+            "answer of POST /v1/round-score; else null."
+        },
+    )
+    phase = fields.String(
+        required=True,
+        validate=validate.OneOf(("bidding", "redeal", "play", "complete")),
+        metadata={
+            "description": "`bidding`: the auction is not over (see `auction`); `redeal`: "
+            "everybody passed; `play`: tricks remain; `complete`: every trick is played."
+        },
+    )
+    contract = fields.Nested(
+        RecordContractSchema(),
+        required=True,
+        allow_none=True,
+        metadata={"description": "Taker, trump and bid the round is played for; null before."},
+    )
+    auction = fields.Nested(
+        BiddingSchema(),
+        required=True,
+        allow_none=True,
+        metadata={
+            "description": "With `bids`: the answer of POST /v1/bidding (before the first "
+            "illegal bid, if any); null without bids."
+        },
+    )
