@@ -2,15 +2,14 @@
 
 from __future__ import annotations
 
-import dataclasses
-
 from flask.views import MethodView
 
-from ...engine.bidding import AuctionResult, Bid, Contract, IllegalBidError, run_auction
+from ...engine.bidding import Bid, IllegalBidError, run_auction
 from ...engine.play import PositionError
 from ..app import Blueprint
 from ..errors import ILLEGAL_BID, InvalidInput
 from ..schemas import BiddingRequestSchema, BiddingSchema
+from ..views import auction_bid, auction_view
 from .common import error_responses, ruleset_from
 
 blp = Blueprint("bidding", __name__, url_prefix="/v1", description="Bidding for the contract")
@@ -82,18 +81,14 @@ class Bidding(MethodView):
         any listed mode; `{"action": "take", "trump": "H"}` the turned suit.
         """
         ruleset = ruleset_from(args)
-        bids = [_bid(b) for b in args["bids"]]
+        bids = [auction_bid(b) for b in args["bids"]]
         try:
             result = run_auction(ruleset, args["dealer"], bids, args.get("turned"))
         except IllegalBidError as error:
             raise _illegal(error, bids[error.index]) from error
         except PositionError as error:  # the dealer or the turned card
             raise InvalidInput.at(error.field, str(error)) from error
-        return _response(result)
-
-
-def _bid(fields: dict) -> Bid:
-    return Bid(fields["action"], fields.get("value"), fields.get("trump"), fields.get("seat"))
+        return auction_view(result)
 
 
 def _illegal(error: IllegalBidError, bid: Bid) -> InvalidInput:
@@ -110,19 +105,6 @@ def _illegal(error: IllegalBidError, bid: Bid) -> InvalidInput:
         type_=ILLEGAL_BID,
         violations=[violation],
     )
-
-
-def _response(result: AuctionResult) -> dict:
-    out = dataclasses.asdict(result)
-    out["contract"] = _contract(result.contract) if result.contract else None
-    return out
-
-
-def _contract(contract: Contract) -> dict:
-    out = dataclasses.asdict(contract)
-    coinche = contract.coinche is not None
-    out["bid"] = {"value": contract.value, "coinche": contract.coinche} if coinche else None
-    return out
 
 
 BLUEPRINTS = (blp,)

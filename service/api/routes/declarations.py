@@ -4,7 +4,6 @@ from __future__ import annotations
 
 from flask.views import MethodView
 
-from ...engine.cards import SUITS, cards_in
 from ...engine.declarations import (
     check_hands,
     check_seat,
@@ -16,6 +15,7 @@ from ...engine.declarations import (
 from ..app import Blueprint
 from ..errors import InvalidInput
 from ..schemas import DeclarationsRankRequestSchema, DeclarationsRankSchema
+from ..views import belote_views, declaration_view
 from .common import engine_call, error_responses, ruleset_from
 
 blp = Blueprint(
@@ -72,16 +72,7 @@ class RankDeclarations(MethodView):
             ]
         settlement = settle(declared, args["leader"], trump, ruleset)
         return {
-            "declarations": [
-                {
-                    "seat": d.seat,
-                    "team": ruleset.team_of(d.seat),
-                    "kind": d.kind,
-                    "cards": list(cards_in(d.cards)),
-                    "points": d.points,
-                }
-                for d in settlement.ranked
-            ],
+            "declarations": [declaration_view(d, ruleset) for d in settlement.ranked],
             "winner": None
             if settlement.winner_seat is None
             else {"seat": settlement.winner_seat, "team": settlement.winner_team},
@@ -101,11 +92,10 @@ def _shown_cards(declared) -> dict[int, int]:
 
 
 def _belotes(held: dict[int, int], trump: str, ruleset) -> list[dict]:
-    return [
-        {"seat": seat, "team": ruleset.team_of(seat), "suit": SUITS[suit]}
-        for seat in sorted(held)
-        for suit in find_belotes(held[seat], trump, ruleset)
+    found = [
+        (seat, suit) for seat in sorted(held) for suit in find_belotes(held[seat], trump, ruleset)
     ]
+    return belote_views(found, ruleset)
 
 
 BLUEPRINTS = (blp,)

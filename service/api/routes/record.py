@@ -10,10 +10,8 @@ from ...engine.rounds import Trick
 from ...engine.scoring import Bid
 from ..app import Blueprint
 from ..schemas import RoundValidateRequestSchema, RoundValidationSchema
-from .bidding import _bid as auction_bid
-from .bidding import _response as auction_body
+from ..views import auction_bid, auction_view, round_score_view
 from .common import engine_call, error_responses, ruleset_from
-from .scoring import _round_body as round_score_body
 
 blp = Blueprint("record", __name__, url_prefix="/v1", description="Validating round records")
 
@@ -88,10 +86,10 @@ def _body(result: Validation, ruleset) -> dict:
         "valid": result.valid,
         "violations": _violations(result),
         "next": _next(result),
-        "score": round_score_body(result.score, ruleset) if result.score else None,
+        "score": round_score_view(result.score, ruleset) if result.score else None,
         "phase": result.phase,
         "contract": _contract(result, ruleset),
-        "auction": auction_body(result.auction) if result.auction else None,
+        "auction": auction_view(result.auction) if result.auction else None,
     }
 
 

@@ -4,10 +4,10 @@ from __future__ import annotations
 
 from flask.views import MethodView
 
-from ...engine.cards import SUITS, card_name, cards_in
+from ...engine.cards import card_name
 from ...engine.match import MatchRound, score_match
 from ...engine.rounds import IllegalRound, Trick
-from ...engine.scoring import Bid, RoundScore, score_round
+from ...engine.scoring import Bid, score_round
 from ..app import Blueprint
 from ..errors import ILLEGAL_ROUND, InvalidInput
 from ..schemas import (
@@ -16,6 +16,7 @@ from ..schemas import (
     RoundScoreRequestSchema,
     RoundScoreSchema,
 )
+from ..views import round_score_view
 from .common import engine_call, error_responses, ruleset_from
 
 blp = Blueprint("scoring", __name__, url_prefix="/v1", description="Scoring rounds and matches")
@@ -73,7 +74,7 @@ class RoundScoreView(MethodView):
             )
         except IllegalRound as error:
             raise _illegal(error) from error
-        return _round_body(result, ruleset)
+        return round_score_view(result, ruleset)
 
 
 def _illegal(error: IllegalRound) -> InvalidInput:
@@ -90,53 +91,6 @@ def _illegal(error: IllegalRound) -> InvalidInput:
     return InvalidInput(
         f"The round record is illegal: {error}", type_=ILLEGAL_ROUND, violations=violations
     )
-
-
-def _round_body(r: RoundScore, ruleset) -> dict:
-    f = r.figures
-    return {
-        "tricks": [
-            {
-                "leader": t.leader,
-                "cards": list(t.cards),
-                "winner": t.winner,
-                "team": t.team,
-                "points": t.points,
-            }
-            for t in r.tricks
-        ],
-        "card_points": list(f.cards),
-        "declaration_points": list(f.declarations),
-        "belote_points": list(f.belote),
-        "totals": [f.total(0), f.total(1)],
-        "declarations": [
-            {
-                "seat": d.seat,
-                "team": ruleset.team_of(d.seat),
-                "kind": d.kind,
-                "cards": list(cards_in(d.cards)),
-                "points": d.points,
-            }
-            for d in r.declarations
-        ],
-        "belote": [
-            {"seat": seat, "team": ruleset.team_of(seat), "suit": SUITS[suit]}
-            for seat, suit in r.belotes
-        ],
-        "last_trick": r.last_trick,
-        "capot": r.capot,
-        "contract": {
-            "made": r.outcome.made,
-            "litige": r.outcome.litige,
-            "tie": r.outcome.tie,
-            "taker": r.taker,
-            "taker_team": r.taker_team,
-        },
-        "score": list(r.score),
-        "held": r.held,
-        "held_in_to": r.held_in_to,
-        "winner": r.winner,
-    }
 
 
 @blp.route("/match-score")

@@ -1,0 +1,87 @@
+"""Engine results as JSON-ready data: one translation per result type, shared by routes.
+
+Cards stay engine ints here; the schemas' ``CardField`` prints them canonically.
+"""
+
+from __future__ import annotations
+
+import dataclasses
+from collections.abc import Iterable
+
+from ..engine.bidding import AuctionResult, Bid, Contract
+from ..engine.cards import SUITS, cards_in
+from ..engine.declarations import Declaration
+from ..engine.rulesets import Ruleset
+from ..engine.scoring import RoundScore
+
+
+def declaration_view(d: Declaration, ruleset: Ruleset) -> dict:
+    return {
+        "seat": d.seat,
+        "team": ruleset.team_of(d.seat),
+        "kind": d.kind,
+        "cards": list(cards_in(d.cards)),
+        "points": d.points,
+    }
+
+
+def belote_views(belotes: Iterable[tuple[int, int]], ruleset: Ruleset) -> list[dict]:
+    """``(seat, suit)`` pairs as ``{"seat", "team", "suit"}``."""
+    return [
+        {"seat": seat, "team": ruleset.team_of(seat), "suit": SUITS[suit]} for seat, suit in belotes
+    ]
+
+
+def round_score_view(r: RoundScore, ruleset: Ruleset) -> dict:
+    """The body of POST /v1/round-score (and the ``score`` of /v1/rounds/validate)."""
+    f = r.figures
+    return {
+        "tricks": [
+            {
+                "leader": t.leader,
+                "cards": list(t.cards),
+                "winner": t.winner,
+                "team": t.team,
+                "points": t.points,
+            }
+            for t in r.tricks
+        ],
+        "card_points": list(f.cards),
+        "declaration_points": list(f.declarations),
+        "belote_points": list(f.belote),
+        "totals": [f.total(0), f.total(1)],
+        "declarations": [declaration_view(d, ruleset) for d in r.declarations],
+        "belote": belote_views(r.belotes, ruleset),
+        "last_trick": r.last_trick,
+        "capot": r.capot,
+        "contract": {
+            "made": r.outcome.made,
+            "litige": r.outcome.litige,
+            "tie": r.outcome.tie,
+            "taker": r.taker,
+            "taker_team": r.taker_team,
+        },
+        "score": list(r.score),
+        "held": r.held,
+        "held_in_to": r.held_in_to,
+        "winner": r.winner,
+    }
+
+
+def auction_bid(fields: dict) -> Bid:
+    """A bid of a request's ``bids`` list as the engine's :class:`Bid`."""
+    return Bid(fields["action"], fields.get("value"), fields.get("trump"), fields.get("seat"))
+
+
+def auction_view(result: AuctionResult) -> dict:
+    """The body of POST /v1/bidding (and the ``auction`` of /v1/rounds/validate)."""
+    out = dataclasses.asdict(result)
+    out["contract"] = contract_view(result.contract) if result.contract else None
+    return out
+
+
+def contract_view(contract: Contract) -> dict:
+    out = dataclasses.asdict(contract)
+    coinche = contract.coinche is not None
+    out["bid"] = {"value": contract.value, "coinche": contract.coinche} if coinche else None
+    return out
