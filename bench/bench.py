@@ -26,8 +26,11 @@ ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 
 from service.engine.cards import ALL_CARDS, SUIT_MASKS, cards_in  # noqa: E402
+from service.engine.declarations import find_declarations  # noqa: E402
 from service.engine.play import Position, legal_mask, legal_moves, winning_index  # noqa: E402
+from service.engine.rounds import Trick  # noqa: E402
 from service.engine.rulesets import PRESETS  # noqa: E402
+from service.engine.scoring import Bid, score_round  # noqa: E402
 
 
 def _positions(n: int, seed: int = 7) -> list[tuple[int, Position]]:
@@ -65,9 +68,40 @@ def _baseline(hand: int, position: Position) -> int:
     return hand & ALL_CARDS & SUIT_MASKS[len(position.cards) & 3]
 
 
-def _naive_legal(hand: int, position: Position) -> list[int]:
-    # A reference point: asking check-per-card through the full verdict list.
-    return [v.card for v in legal_moves(hand, position) if v.legal]
+def _random_round(rng: random.Random, ruleset, trump: str) -> list[Trick]:
+    """A complete round of random legal plays (each seat plays a random legal card)."""
+    deck = list(range(32))
+    rng.shuffle(deck)
+    size = ruleset.hand_size
+    hands = [sum(1 << c for c in deck[i * size : (i + 1) * size]) for i in range(ruleset.players)]
+    tricks, leader = [], 0
+    for _ in range(size):
+        cards: list[int] = []
+        for k in range(ruleset.players):
+            seat = (leader + k) % ruleset.players
+            legal = list(
+                cards_in(legal_mask(hands[seat], Position(leader, tuple(cards), trump, ruleset)))
+            )
+            c = rng.choice(legal)
+            hands[seat] &= ~(1 << c)
+            cards.append(c)
+        tricks.append(Trick(leader, tuple(cards)))
+        leader = (leader + winning_index(cards, trump)) % ruleset.players
+    return tricks
+
+
+def _per_round(rounds, repeat: int = 3) -> float:
+    best = float("inf")
+    for _ in range(repeat):
+        start = time.perf_counter()
+        for ruleset, trump, tricks in rounds:
+            score_round(ruleset, trump, 0, tricks, bid=_bid_for(ruleset))
+        best = min(best, (time.perf_counter() - start) / len(rounds))
+    return best
+
+
+def _bid_for(ruleset):
+    return Bid(80, "none") if ruleset.contract == "bid" else None
 
 
 def engine() -> list[tuple[str, float, float]]:
@@ -77,12 +111,23 @@ def engine() -> list[tuple[str, float, float]]:
     for name, fn in (
         ("legal_mask (bit set only)", legal_mask),
         ("legal_moves (every card with reason)", legal_moves),
-        ("list of legal cards via legal_moves", _naive_legal),
+        (
+            "find_declarations (the hand's best set)",
+            lambda h, p: find_declarations(h, p.trump, p.ruleset),
+        ),
         ("winning_index", lambda h, p: winning_index(p.cards, p.trump) if p.cards else 0),
         ("cards_in over the hand", lambda h, p: list(cards_in(h))),
     ):
         t = _per_call(fn, items)
         rows.append((name, t, t / base))
+    rng = random.Random(11)
+    rounds = []
+    for ruleset in PRESETS.values():
+        for trump in ruleset.trump_modes:
+            for _ in range(20):
+                rounds.append((ruleset, trump, _random_round(rng, ruleset, trump)))
+    t = _per_round(rounds)
+    rows.append(("score_round (check every play, then score)", t, t / base))
     return rows
 
 
@@ -179,7 +224,10 @@ def _table(title: str, rows: list[tuple[str, float, float]]) -> None:
 
 def main() -> None:
     print(f"Python {sys.version.split()[0]} on {os.cpu_count()} cores")
-    _table("Engine (20000 random positions over every preset and trump mode)", engine())
+    _table(
+        "Engine (20000 random positions; 20 random legal rounds per preset and trump mode)",
+        engine(),
+    )
     per_result, count = engine_memory()
     print(f"\n  memory: {per_result} bytes retained per legal_moves result ({count} results)")
     _table("HTTP through gunicorn (median of 400 sequential keep-alive requests)", http_endpoints())
