@@ -9,7 +9,7 @@ from flask_smorest.utils import prepare_response
 from . import errors
 from .body import JsonBodyParser
 from .config import Config
-from .schemas import ProblemSchema
+from .schemas import ProblemSchema, json_schema_extras
 
 
 class Blueprint(flask_smorest.Blueprint):
@@ -46,6 +46,7 @@ def create_app(config: type = Config) -> Flask:
     app.json.sort_keys = False
     app.json.ensure_ascii = False
     api = Api(app)
+    api.ma_plugin.converter.add_attribute_function(json_schema_extras)
     from .routes import health, play, rulesets
 
     for module in (rulesets, play, health):

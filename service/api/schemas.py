@@ -89,8 +89,12 @@ def Team(**kwargs: Any) -> JsonInteger:  # noqa: N802
 
 
 def Cards(min_length: int = 0, max_length: int = 32, **kwargs: Any) -> fields.List:  # noqa: N802
+    # uniqueItems: a repeated card is refused (422 from the engine); the spec says so too.
     return fields.List(
-        CardField(), validate=validate.Length(min=min_length, max=max_length), **kwargs
+        CardField(),
+        validate=validate.Length(min=min_length, max=max_length),
+        metadata={"uniqueItems": True} | kwargs.pop("metadata", {}),
+        **kwargs,
     )
 
 
@@ -115,6 +119,12 @@ def Trump(**kwargs: Any) -> fields.String:  # noqa: N802
     )
 
 
+def json_schema_extras(self, field: fields.Field, **kwargs: Any) -> dict[str, Any]:
+    """apispec attribute function: the JSON Schema keywords apispec does not pass through
+    (``propertyNames``), from ``metadata={"json_schema": {...}}``."""
+    return dict(field.metadata.get("json_schema", {}))
+
+
 # --- rulesets ---------------------------------------------------------------------------
 
 
@@ -134,13 +144,16 @@ def _option_field(name: str) -> fields.Field:
         return fields.List(
             fields.String(validate=validate.OneOf(TRUMP_MODES)),
             validate=validate.Length(min=1, max=len(TRUMP_MODES)),
-            **common,
+            allow_none=spec.nullable,
+            metadata=meta | {"uniqueItems": True},
         )
     if spec.kind == "points":
+        lengths = [str(n) for n in range(3, 9)]
         return fields.Dict(
-            keys=fields.String(validate=validate.OneOf([str(n) for n in range(3, 9)])),
+            keys=fields.String(validate=validate.OneOf(lengths)),
             values=JsonInteger(validate=validate.Range(min=0, max=10000)),
-            **common,
+            allow_none=spec.nullable,
+            metadata=meta | {"json_schema": {"propertyNames": {"enum": lengths}}},
         )
     raise AssertionError(spec.kind)
 

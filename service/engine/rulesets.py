@@ -153,7 +153,9 @@ class Parameter:
                 return tuple(value)
             raise bad
         if self.kind == "points":
-            if isinstance(value, Mapping) and value:
+            # An empty table is well formed (cardavia's own); check_consistency refuses it
+            # where declarations are scored.
+            if isinstance(value, Mapping):
                 table = {}
                 for k, v in value.items():
                     length = int(k) if isinstance(k, str) and k.isdigit() and k.isascii() else None
