@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import json
+import re
 from typing import Any
 
 import flask
@@ -15,6 +16,52 @@ def _reject_constant(name: str) -> Any:
     raise ValueError(f"{name} is not valid JSON")
 
 
+#: Longer integers are read as floats: a seat of 10**5000 is then out of range (422 naming
+#: the field) instead of tripping Python's int-conversion limit.
+_MAX_INT_DIGITS = 64
+
+
+def _parse_int(text: str) -> int | float:
+    return int(text) if len(text) <= _MAX_INT_DIGITS else float(text)
+
+
+class DuplicateKeyError(ValueError):
+    """An object naming one member twice: which of the values was meant?"""
+
+
+def _object(pairs: list[tuple[str, Any]]) -> dict[str, Any]:
+    """A JSON object; a member given twice is refused rather than silently overwritten."""
+    out: dict[str, Any] = {}
+    for key, value in pairs:
+        if key in out:
+            raise DuplicateKeyError(f"the member '{key}' appears twice in one object")
+        out[key] = value
+    return out
+
+
+#: A \\u escape of a UTF-16 surrogate: only then can a decoded string hold a lone one.
+_SURROGATE_ESCAPE = re.compile(r"\\u[dD][89a-fA-F]")
+
+
+def _lone_surrogate(value: Any) -> str | None:
+    """The first string (or member name) holding an unpaired surrogate, which no UTF-8
+    response could echo (RFC 7493, I-JSON, forbids them)."""
+    stack = [value]
+    while stack:
+        item = stack.pop()
+        if isinstance(item, dict):
+            stack.extend(item.keys())
+            stack.extend(item.values())
+        elif isinstance(item, list):
+            stack.extend(item)
+        elif isinstance(item, str):
+            try:
+                item.encode("utf-8")
+            except UnicodeEncodeError:
+                return item.encode("utf-8", "backslashreplace").decode("ascii")
+    return None
+
+
 def parse_json_body(data: bytes) -> Any:
     """The body as JSON, or a 400 problem saying why it is not."""
     if not data.strip():
@@ -24,11 +71,24 @@ def parse_json_body(data: bytes) -> Any:
     except UnicodeDecodeError:
         abort(400, message="The request body is not valid UTF-8.")
     try:
-        return json.loads(text, parse_constant=_reject_constant)
+        value = json.loads(
+            text, parse_constant=_reject_constant, parse_int=_parse_int, object_pairs_hook=_object
+        )
     except RecursionError:
         abort(400, message="The request body is nested too deeply.")
+    except DuplicateKeyError as error:
+        abort(400, message=f"The request body is ambiguous: {error}.")
     except ValueError as error:
         abort(400, message=f"The request body is not valid JSON: {error}.")
+    if _SURROGATE_ESCAPE.search(text):
+        bad = _lone_surrogate(value)
+        if bad is not None:
+            abort(
+                400,
+                message=f"The request body has a string with an unpaired UTF-16 surrogate "
+                f"escape ({bad[:40]}); send text as valid Unicode.",
+            )
+    return value
 
 
 class JsonBodyParser(FlaskParser):
@@ -41,4 +101,14 @@ class JsonBodyParser(FlaskParser):
                 message=f"Send the body as application/json, not "
                 f"{req.mimetype or 'no content type'}.",
             )
-        return parse_json_body(req.get_data(cache=True))
+        return parse_json_body(_read_body(req))
+
+
+def _read_body(req: flask.Request) -> bytes:
+    data = req.get_data(cache=True)
+    limit = req.max_content_length
+    # A streamed (chunked) body is cut at the limit without an error: look one byte on.
+    streamed = req.content_length is None and limit is not None
+    if streamed and len(data) >= limit and req.environ["wsgi.input"].read(1):
+        abort(413)
+    return data

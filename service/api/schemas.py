@@ -16,6 +16,8 @@ from ..engine.rulesets import PARAMETERS, PRESETS
 
 
 class StrictSchema(Schema):
+    error_messages = {"type": "Expected a JSON object."}
+
     class Meta:
         unknown = RAISE
         ordered = True
@@ -159,7 +161,7 @@ def _option_field(name: str) -> fields.Field:
 
 
 #: Ruleset parameters a request may override; every one is optional.
-OptionsSchema = Schema.from_dict(
+OptionsSchema = StrictSchema.from_dict(
     {name: _option_field(name) for name in PARAMETERS}, name="OptionsSchema"
 )
 OptionsSchema.Meta.unknown = RAISE  # type: ignore[attr-defined]

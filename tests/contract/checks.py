@@ -11,7 +11,7 @@ import schemathesis
 
 #: The detail prefix of a 422 raised by the request-schema layer (service/api/errors.py);
 #: refusals by the rules name their field directly.
-SCHEMA_LAYER_DETAIL = "The request body is invalid:"
+SCHEMA_LAYER_DETAIL = "The request body is invalid"
 #: How the engine's own check of one option value starts its message
 #: (service/engine/rulesets.py ``Parameter.check``): that check repeats the schema's, so a
 #: schema-valid option value must never fail it. Cross-option checks
