@@ -23,6 +23,11 @@ class Api(flask_smorest.Api):
 
     ERROR_SCHEMA = ProblemSchema
 
+    def _init_spec(self, *args, **kwargs):
+        super()._init_spec(*args, **kwargs)
+        # JSON Schema keywords apispec does not pass through (propertyNames).
+        self.ma_plugin.converter.add_attribute_function(json_schema_extras)
+
     def _register_error_handlers(self):
         errors.register_error_handlers(self._app)
 
@@ -46,7 +51,6 @@ def create_app(config: type = Config) -> Flask:
     app.json.sort_keys = False
     app.json.ensure_ascii = False
     api = Api(app)
-    api.ma_plugin.converter.add_attribute_function(json_schema_extras)
     from .routes import health, play, rulesets
 
     for module in (rulesets, play, health):
