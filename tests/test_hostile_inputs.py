@@ -502,23 +502,28 @@ def _deal() -> list[list[str]]:
     return [ALL_CARDS[i * 4 : i * 4 + 4] for i in range(8)]
 
 
+def _refused_round(response: requests.Response) -> None:
+    """A 422 naming a field of `tricks`, or listing the illegal plays in `violations`."""
+    problem = assert_problem(response, 422)
+    named = any(name.startswith("tricks") for name in problem.get("errors", {}))
+    assert named or problem.get("violations"), problem
+
+
 @_needs(ROUND)
 def test_a_round_trick_with_five_cards_is_422(server):
     tricks = _deal()
     tricks[0] = [*tricks[0], "AH"]
-    assert_problem(send(server, ROUND, _round(tricks)), 422, field="tricks")
+    _refused_round(send(server, ROUND, _round(tricks)))
 
 
 @_needs(ROUND)
 def test_a_round_with_a_card_played_twice_is_422(server):
     tricks = _deal()
     tricks[7][3] = tricks[0][0]
-    response = send(server, ROUND, _round(tricks))
-    problem = assert_problem(response, 422)
-    assert problem.get("errors") or problem.get("violations"), problem
+    _refused_round(send(server, ROUND, _round(tricks)))
 
 
 @_needs(ROUND)
 def test_a_round_with_nine_tricks_is_422(server):
     tricks = [*_deal(), ["7C", "8C", "9C", "10C"]]
-    assert_problem(send(server, ROUND, _round(tricks)), 422, field="tricks")
+    _refused_round(send(server, ROUND, _round(tricks)))
