@@ -46,7 +46,8 @@ def assert_problem(
     response: requests.Response, status: int, *, field: str | None = None, says: str = ""
 ) -> dict:
     """The documented problem+json: status, the RFC 9457 members, the field at fault named
-    in ``errors`` (exactly, or a sub-field of it), a readable detail, and no stack trace."""
+    in ``errors`` (exactly, a sub-field of it, or the item holding it: ``bids.0`` for
+    ``bids.0.value``), a readable detail, and no stack trace."""
     text = response.text
     assert response.status_code == status, f"expected {status}, got {response.status_code}: {text}"
     assert response.headers["Content-Type"].startswith("application/problem+json"), text
@@ -60,7 +61,9 @@ def assert_problem(
     assert says.lower() in problem["detail"].lower(), problem["detail"]
     if field is not None:
         names = list(problem.get("errors", {}))
-        assert any(n == field or n.startswith(field + ".") for n in names), (field, problem)
+        holder = field.rpartition(".")[0]
+        accepted = [n for n in names if n in (field, holder) or n.startswith(field + ".")]
+        assert accepted, (field, problem)
         assert problem["detail"].lower() != problem["title"].lower()
     return problem
 
