@@ -26,17 +26,17 @@ from service.engine.play import (
 )
 from service.engine.rulesets import PRESETS, Ruleset
 
-SETTINGS = settings(max_examples=300, derandomize=True, deadline=None)
+SETTINGS = settings(max_examples=300, derandomize=True, database=None, deadline=None)
 HTTP_SETTINGS = settings(
     max_examples=60,
     derandomize=True,
+    database=None,
     deadline=None,
     suppress_health_check=[HealthCheck.function_scoped_fixture],
 )
 
 # --- RULES.md section 1, written out independently of service/engine ----------------------
 
-RANKS = ("7", "8", "9", "10", "J", "Q", "K", "A")  # card index = suit * 8 + rank index
 PLAIN_ORDER = ("A", "10", "K", "Q", "J", "9", "8", "7")  # high to low
 TRUMP_ORDER = ("J", "9", "A", "10", "K", "Q", "8", "7")
 PLAIN_POINTS = {"A": 11, "10": 10, "K": 4, "Q": 3, "J": 2, "9": 0, "8": 0, "7": 0}
@@ -267,8 +267,8 @@ def test_a_presets_own_options_are_accepted_as_overrides(server, name):
     (cardavia's empty sequence_points table included)."""
     options = server.get(f"/v1/rulesets/{name}").json()["options"]
     trump = options["trump_modes"][0]
-    body = {"ruleset": "belote", "options": options, "trump": trump, "trick": {"leader": 0}}
-    body["trick"]["cards"] = ["7H"]
+    trick = {"leader": 0, "cards": ["7H"]}
+    body = {"ruleset": "belote", "options": options, "trump": trump, "trick": trick}
     response = server.post("/v1/trick-winner", json=body)
     assert response.status_code == 200, response.text
     assert response.json()["card"] == "7H"
