@@ -52,3 +52,22 @@ def test_schemathesis_all_checks_pass(server):
     assert tested, output[-5000:]
     assert int(tested.group(1)) == _operations(), "some operations of openapi.yaml were not tested"
     assert server.get("/healthz").json() == {"status": "ok"}
+
+
+def test_the_custom_checks_recognise_each_kind_of_refusal(client):
+    """tests/contract/checks.py tells refusals apart by their wording; keep it true."""
+    from .contract.checks import OPTION_VALUE_MESSAGE, SCHEMA_LAYER_DETAIL
+
+    def detail(body: dict) -> dict:
+        response = client.post("/v1/trick-winner", json=body)
+        assert response.status_code == 422
+        return response.get_json()
+
+    trick = {"leader": 0, "cards": ["7H"]}
+    by_schema = detail({"trump": "H", "trick": {"leader": "0", "cards": ["7H"]}})
+    assert by_schema["detail"].startswith(SCHEMA_LAYER_DETAIL)
+    by_option = detail({"trump": "H", "trick": trick, "options": {"trump_modes": ["H", "H"]}})
+    assert by_option["errors"]["options.trump_modes"][0].startswith(OPTION_VALUE_MESSAGE)
+    by_rules = detail({"trump": "H", "trick": {"leader": 0, "cards": ["7H", "7h"]}})
+    assert not by_rules["detail"].startswith(SCHEMA_LAYER_DETAIL)
+    assert not any(m.startswith(OPTION_VALUE_MESSAGE) for m in by_rules["errors"]["trick.cards.1"])
