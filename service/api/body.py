@@ -40,7 +40,7 @@ def _object(pairs: list[tuple[str, Any]]) -> dict[str, Any]:
     return out
 
 
-#: A \\u escape of a UTF-16 surrogate: only then can a decoded string hold a lone one.
+#: A backslash-u escape of a UTF-16 surrogate: only then can a decoded string hold one.
 _SURROGATE_ESCAPE = re.compile(r"\\u[dD][89a-fA-F]")
 
 
