@@ -12,6 +12,7 @@ from __future__ import annotations
 
 import copy
 import json
+import socket
 from collections.abc import Iterator
 from typing import Any
 
@@ -218,6 +219,61 @@ def test_many_bad_items_give_a_bounded_answer(server, path):
     problem = assert_problem(response, 422, field=".".join(map(str, at)))
     assert len(problem["errors"]) <= 20
     assert len(response.content) < 8192
+
+
+# --- HTTP itself: what gunicorn refuses before the application, and broken chunks ---------
+
+
+def raw_exchange(server, request: bytes) -> tuple[int, dict[str, str], bytes]:
+    """Send bytes on a fresh connection; the status, headers and body of the answer."""
+    host, port = server.base_url.removeprefix("http://").split(":")
+    with socket.create_connection((host, int(port)), timeout=10) as sock:
+        sock.sendall(request)
+        answer = b""
+        while b"\r\n\r\n" not in answer:
+            answer += sock.recv(65536) or b"\r\n\r\n"
+        head, _, body = answer.partition(b"\r\n\r\n")
+        lines = head.decode("latin-1").split("\r\n")
+        headers = dict(line.split(": ", 1) for line in lines[1:] if ": " in line)
+        headers = {k.lower(): v for k, v in headers.items()}
+        while len(body) < int(headers.get("content-length", 0)):
+            chunk = sock.recv(65536)
+            if not chunk:
+                break
+            body += chunk
+    return int(lines[0].split()[1]), headers, body
+
+
+RAW = {
+    "request line too long (414)": (b"GET /v1/rulesets/" + b"x" * 5000 + b" HTTP/1.1\r\n", 414),
+    "header too large (431)": (b"GET /healthz HTTP/1.1\r\nX-Big: " + b"y" * 9000 + b"\r\n", 431),
+    "header name with a space": (b"GET /healthz HTTP/1.1\r\nBad Header: 1\r\n", 400),
+    "two Content-Lengths": (
+        b"POST /v1/legal-moves HTTP/1.1\r\nContent-Length: 2\r\nContent-Length: 3\r\n",
+        400,
+    ),
+    "not HTTP": (b"HELLO THERE\r\n", 400),
+}
+
+
+@pytest.mark.parametrize("name", RAW)
+def test_http_level_refusals_are_problems_too(server, name):
+    start, status = RAW[name]
+    code, headers, body = raw_exchange(server, start + b"Host: x\r\n\r\n")
+    assert code == status
+    assert headers["content-type"] == "application/problem+json"
+    problem = json.loads(body)
+    assert problem["status"] == status and problem["detail"] and problem["title"]
+
+
+@pytest.mark.parametrize("chunks", [b"ZZ\r\n", b"2\r\n{}XX0\r\n\r\n", b"-1\r\n"])
+def test_a_malformed_chunked_body_is_400(server, chunks):
+    head = b"POST /v1/trick-winner HTTP/1.1\r\nHost: x\r\nContent-Type: application/json\r\n"
+    code, headers, body = raw_exchange(
+        server, head + b"Transfer-Encoding: chunked\r\n\r\n" + chunks
+    )
+    assert (code, headers["content-type"]) == (400, "application/problem+json"), body
+    assert "could not be read" in json.loads(body)["detail"]
 
 
 # --- fields: unknown, wrong types, every spec-invalid replacement --------------------------

@@ -10,7 +10,7 @@ import flask
 from flask_smorest import abort
 from webargs import core
 from webargs.flaskparser import FlaskParser
-from werkzeug.exceptions import RequestEntityTooLarge
+from werkzeug.exceptions import HTTPException, RequestEntityTooLarge
 
 
 def _reject_constant(name: str) -> Any:
@@ -112,6 +112,15 @@ DRAIN_LIMIT = 1024 * 1024
 
 
 def _read_body(req: flask.Request) -> bytes:
+    try:
+        return _read_limited(req)
+    except HTTPException:
+        raise
+    except Exception as error:  # the server's reader refused the stream: a malformed chunk
+        abort(400, message=f"The request body could not be read: {error}.")
+
+
+def _read_limited(req: flask.Request) -> bytes:
     try:
         data = req.get_data(cache=True)
     except RequestEntityTooLarge:
