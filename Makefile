@@ -1,5 +1,7 @@
 # make run  - set up the virtualenv and serve the API on 127.0.0.1:8000 with gunicorn
 # make test - set up the virtualenv and run lint, the spec check and the whole test suite
+#             (Schemathesis, the generated TypeScript client, hostile input: README.md)
+# make contract / client-check URL=... - the same two checks against a server you run
 PYTHON ?= python3
 VENV := .venv
 BIN := $(VENV)/bin
