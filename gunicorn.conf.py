@@ -11,3 +11,9 @@ accesslog = os.environ.get("ACCESS_LOG", "-") or None
 # Request lines and headers are bounded by gunicorn; bodies by MAX_CONTENT_LENGTH.
 limit_request_line = 4094
 timeout = 30
+
+# gunicorn's own refusals (request line or headers too large, malformed HTTP) are written
+# as application/problem+json too, like every error of the application.
+from service.api.server_errors import install  # noqa: E402
+
+install()

@@ -37,9 +37,11 @@ def _free_port() -> int:
 class Server:
     """A gunicorn process started for the test session, and helpers to call it."""
 
-    def __init__(self, base_url: str):
+    def __init__(self, base_url: str, log_path: Path | None = None):
         self.base_url = base_url
         self.session = requests.Session()
+        #: gunicorn's stderr (its log and any traceback), for tests that inspect it.
+        self.log_path = log_path
 
     def url(self, path: str) -> str:
         return self.base_url + path
@@ -77,7 +79,7 @@ def server(tmp_path_factory):
             log.seek(0)
             raise RuntimeError("gunicorn did not start: " + log.read().decode())
         time.sleep(0.1)
-    yield Server(base)
+    yield Server(base, Path(log.name))
     process.send_signal(signal.SIGTERM)
     try:
         process.wait(timeout=10)

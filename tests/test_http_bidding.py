@@ -178,13 +178,13 @@ def test_illegal_bid_names_its_index_and_reason(server):
     message = "A bid must be higher than the current 90 of seat 1: bid 100 or more."
     assert data["errors"] == {"bids.1": [message]}
     assert data["violations"] == [
-        {"index": 1, "seat": 2, "action": "bid", "rule": "bid_too_low", "message": message}
+        {"bid": 1, "seat": 2, "action": "bid", "rule": "bid_too_low", "message": message}
     ]
     assert data["detail"] == "bids.1: " + message
 
 
 @pytest.mark.parametrize(
-    ("body", "index", "rule"),
+    ("body", "bid", "rule"),
     [
         (
             {"ruleset": "coinche", "dealer": 0, "bids": bids((80, "H"), "p", "c")},
@@ -255,12 +255,12 @@ def test_illegal_bid_names_its_index_and_reason(server):
         ),
     ],
 )
-def test_illegal_bids(server, body, index, rule):
+def test_illegal_bids(server, body, bid, rule):
     data = problem(post(server, body))
-    assert list(data["errors"]) == [f"bids.{index}"]
-    assert data["violations"][0]["index"] == index
+    assert list(data["errors"]) == [f"bids.{bid}"]
+    assert data["violations"][0]["bid"] == bid
     assert data["violations"][0]["rule"] == rule
-    assert data["violations"][0]["message"] == data["errors"][f"bids.{index}"][0]
+    assert data["violations"][0]["message"] == data["errors"][f"bids.{bid}"][0]
 
 
 def test_stated_seat_out_of_turn(server):

@@ -379,7 +379,6 @@ BAD_VALUES = [
     ("trump_modes", ["h"]),
     ("trump_modes", [1]),
     # sequence point tables
-    ("sequence_points", {}),
     ("sequence_points", {"2": 10}),
     ("sequence_points", {"9": 10}),
     ("sequence_points", {"3": -1}),
@@ -412,6 +411,12 @@ def test_inconsistent_options_are_refused():
     with pytest.raises(RulesetError) as error:
         get_ruleset("cardavia", {"declarations": "all"})  # cardavia has no sequence points
     assert error.value.field == "sequence_points"
+    # An empty table is a value of its own (cardavia's), refused only where sequences score.
+    assert not get_ruleset("cardavia", {"sequence_points": {}}).sequence_points
+    with pytest.raises(RulesetError) as error:
+        get_ruleset("belote", {"sequence_points": {}})
+    assert error.value.field == "sequence_points"
+    assert "sequence_points" in str(error.value)
 
 
 # --- immutability -----------------------------------------------------------------------

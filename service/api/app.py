@@ -9,7 +9,7 @@ from flask_smorest.utils import prepare_response
 from . import errors
 from .body import JsonBodyParser
 from .config import Config
-from .schemas import ProblemSchema
+from .schemas import ProblemSchema, json_schema_extras
 
 
 class Blueprint(flask_smorest.Blueprint):
@@ -22,6 +22,11 @@ class Api(flask_smorest.Api):
     """flask-smorest's Api with RFC 9457 errors, in the handlers and in the spec."""
 
     ERROR_SCHEMA = ProblemSchema
+
+    def _init_spec(self, *args, **kwargs):
+        super()._init_spec(*args, **kwargs)
+        # JSON Schema keywords apispec does not pass through (propertyNames).
+        self.ma_plugin.converter.add_attribute_function(json_schema_extras)
 
     def _register_error_handlers(self):
         errors.register_error_handlers(self._app)

@@ -3,17 +3,64 @@
 from __future__ import annotations
 
 import json
+import re
 from typing import Any
 
 import flask
 from flask_smorest import abort
 from webargs import core
 from webargs.flaskparser import FlaskParser
-from werkzeug.exceptions import RequestEntityTooLarge
+from werkzeug.exceptions import HTTPException, RequestEntityTooLarge
 
 
 def _reject_constant(name: str) -> Any:
     raise ValueError(f"{name} is not valid JSON")
+
+
+#: Longer integers are read as floats: a seat of 10**5000 is then out of range (422 naming
+#: the field) instead of tripping Python's int-conversion limit.
+_MAX_INT_DIGITS = 64
+
+
+def _parse_int(text: str) -> int | float:
+    return int(text) if len(text) <= _MAX_INT_DIGITS else float(text)
+
+
+class DuplicateKeyError(ValueError):
+    """An object naming one member twice: which of the values was meant?"""
+
+
+def _object(pairs: list[tuple[str, Any]]) -> dict[str, Any]:
+    """A JSON object; a member given twice is refused rather than silently overwritten."""
+    out: dict[str, Any] = {}
+    for key, value in pairs:
+        if key in out:
+            raise DuplicateKeyError(f"the member '{key}' appears twice in one object")
+        out[key] = value
+    return out
+
+
+#: A backslash-u escape of a UTF-16 surrogate: only then can a decoded string hold one.
+_SURROGATE_ESCAPE = re.compile(r"\\u[dD][89a-fA-F]")
+
+
+def _lone_surrogate(value: Any) -> str | None:
+    """The first string (or member name) holding an unpaired surrogate, which no UTF-8
+    response could echo (RFC 7493, I-JSON, forbids them)."""
+    stack = [value]
+    while stack:
+        item = stack.pop()
+        if isinstance(item, dict):
+            stack.extend(item.keys())
+            stack.extend(item.values())
+        elif isinstance(item, list):
+            stack.extend(item)
+        elif isinstance(item, str):
+            try:
+                item.encode("utf-8")
+            except UnicodeEncodeError:
+                return item.encode("utf-8", "backslashreplace").decode("ascii")
+    return None
 
 
 def parse_json_body(data: bytes) -> Any:
@@ -25,11 +72,24 @@ def parse_json_body(data: bytes) -> Any:
     except UnicodeDecodeError:
         abort(400, message="The request body is not valid UTF-8.")
     try:
-        return json.loads(text, parse_constant=_reject_constant)
+        value = json.loads(
+            text, parse_constant=_reject_constant, parse_int=_parse_int, object_pairs_hook=_object
+        )
     except RecursionError:
         abort(400, message="The request body is nested too deeply.")
+    except DuplicateKeyError as error:
+        abort(400, message=f"The request body is ambiguous: {error}.")
     except ValueError as error:
         abort(400, message=f"The request body is not valid JSON: {error}.")
+    if _SURROGATE_ESCAPE.search(text):
+        bad = _lone_surrogate(value)
+        if bad is not None:
+            abort(
+                400,
+                message=f"The request body has a string with an unpaired UTF-16 surrogate "
+                f"escape ({bad[:40]}); send text as valid Unicode.",
+            )
+    return value
 
 
 class JsonBodyParser(FlaskParser):
@@ -42,19 +102,43 @@ class JsonBodyParser(FlaskParser):
                 message=f"Send the body as application/json, not "
                 f"{req.mimetype or 'no content type'}.",
             )
-        return parse_json_body(read_body(req))
+        return parse_json_body(_read_body(req))
 
 
-def read_body(req: flask.Request) -> bytes:
-    """The body, or a 413 when it is larger than ``MAX_CONTENT_LENGTH``.
+#: An over-limit body is read and dropped up to this size before the 413 goes out: a
+#: server that closes a socket with unread bytes resets it, and the client may never see
+#: the answer. Larger bodies are not worth reading; their clients may see the reset.
+DRAIN_LIMIT = 1024 * 1024
 
-    With a ``Content-Length`` werkzeug refuses an oversized body itself. A chunked body has
-    none, and werkzeug then silently stops reading at the limit: the truncated prefix would
-    be parsed as if it were the whole body. Whether anything follows the limit tells.
-    """
-    data = req.get_data(cache=True)
+
+def _read_body(req: flask.Request) -> bytes:
+    try:
+        return _read_limited(req)
+    except HTTPException:
+        raise
+    except Exception as error:  # the server's reader refused the stream: a malformed chunk
+        abort(400, message=f"The request body could not be read: {error}.")
+
+
+def _read_limited(req: flask.Request) -> bytes:
+    try:
+        data = req.get_data(cache=True)
+    except RequestEntityTooLarge:
+        _drain(req.environ["wsgi.input"])
+        raise
     limit = req.max_content_length
-    at_limit = limit is not None and req.content_length is None and len(data) >= limit
-    if at_limit and req.environ["wsgi.input"].read(1):
-        raise RequestEntityTooLarge()
+    # A streamed (chunked) body is cut at the limit without an error: look one byte on.
+    streamed = req.content_length is None and limit is not None
+    if streamed and len(data) >= limit and req.environ["wsgi.input"].read(1):
+        _drain(req.environ["wsgi.input"])
+        abort(413)
     return data
+
+
+def _drain(stream: Any) -> None:
+    left = DRAIN_LIMIT
+    while left > 0:
+        chunk = stream.read(min(left, 65536))
+        if not chunk:
+            return
+        left -= len(chunk)

@@ -17,6 +17,8 @@ from ..engine.scoring import BID_VALUES
 
 
 class StrictSchema(Schema):
+    error_messages = {"type": "Expected a JSON object."}
+
     class Meta:
         unknown = RAISE
         ordered = True
@@ -90,8 +92,12 @@ def Team(**kwargs: Any) -> JsonInteger:  # noqa: N802
 
 
 def Cards(min_length: int = 0, max_length: int = 32, **kwargs: Any) -> fields.List:  # noqa: N802
+    # uniqueItems: a repeated card is refused (422 from the engine); the spec says so too.
     return fields.List(
-        CardField(), validate=validate.Length(min=min_length, max=max_length), **kwargs
+        CardField(),
+        validate=validate.Length(min=min_length, max=max_length),
+        metadata={"uniqueItems": True} | kwargs.pop("metadata", {}),
+        **kwargs,
     )
 
 
@@ -116,6 +122,12 @@ def Trump(**kwargs: Any) -> fields.String:  # noqa: N802
     )
 
 
+def json_schema_extras(self, field: fields.Field, **kwargs: Any) -> dict[str, Any]:
+    """apispec attribute function: the JSON Schema keywords apispec does not pass through
+    (``propertyNames``), from ``metadata={"json_schema": {...}}``."""
+    return dict(field.metadata.get("json_schema", {}))
+
+
 # --- rulesets ---------------------------------------------------------------------------
 
 
@@ -135,19 +147,22 @@ def _option_field(name: str) -> fields.Field:
         return fields.List(
             fields.String(validate=validate.OneOf(TRUMP_MODES)),
             validate=validate.Length(min=1, max=len(TRUMP_MODES)),
-            **common,
+            allow_none=spec.nullable,
+            metadata=meta | {"uniqueItems": True},
         )
     if spec.kind == "points":
+        lengths = [str(n) for n in range(3, 9)]
         return fields.Dict(
-            keys=fields.String(validate=validate.OneOf([str(n) for n in range(3, 9)])),
+            keys=fields.String(validate=validate.OneOf(lengths)),
             values=JsonInteger(validate=validate.Range(min=0, max=10000)),
-            **common,
+            allow_none=spec.nullable,
+            metadata=meta | {"json_schema": {"propertyNames": {"enum": lengths}}},
         )
     raise AssertionError(spec.kind)
 
 
 #: Ruleset parameters a request may override; every one is optional.
-OptionsSchema = Schema.from_dict(
+OptionsSchema = StrictSchema.from_dict(
     {name: _option_field(name) for name in PARAMETERS}, name="OptionsSchema"
 )
 OptionsSchema.Meta.unknown = RAISE  # type: ignore[attr-defined]
@@ -302,8 +317,11 @@ class ProblemSchema(Schema):
         metadata={"description": "For invalid input: messages by field path (`trick.cards.1`)."},
     )
     violations = fields.List(
-        fields.Nested(lambda: ViolationSchema()),
-        metadata={"description": "For an illegal round record: each illegal play."},
+        fields.Nested(lambda: ProblemViolationSchema()),
+        metadata={
+            "description": "For an illegal round record: each illegal play (`trick`, `seat`, "
+            "`card`); for an illegal bid: the bid (`bid`, `seat`, `action`)."
+        },
     )
 
 
@@ -649,6 +667,22 @@ class ViolationSchema(Schema):
             "or not_in_hand, not_your_turn, wrong_leader, duplicate_card."
         },
     )
+    message = fields.String(required=True, metadata={"description": "One sentence."})
+
+
+class ProblemViolationSchema(Schema):
+    """An illegal play (`trick`, `seat`, `card`) or an illegal bid (`bid`, `seat`,
+    `action`), with its reason code and a sentence."""
+
+    class Meta:
+        ordered = True
+
+    trick = JsonInteger(allow_none=True, metadata={"description": "Trick index, from 0."})
+    bid = JsonInteger(allow_none=True, metadata={"description": "Index of the bid in `bids`."})
+    seat = Seat(required=True, metadata={"description": "The seat that played or bid."})
+    card = CardField(allow_none=True)
+    action = fields.String(allow_none=True, metadata={"description": "The illegal bid's action."})
+    rule = fields.String(required=True, metadata={"description": "Stable reason code."})
     message = fields.String(required=True, metadata={"description": "One sentence."})
 
 

@@ -95,7 +95,11 @@ class Ruleset:
                 "hand_size",
             )
         if self.declarations != "none" and not self.sequence_points:
-            raise RulesetError("declarations of sequences need sequence_points", "sequence_points")
+            raise RulesetError(
+                f"with declarations '{self.declarations}' sequences score: sequence_points needs "
+                'points for at least one length, like {"3": 20}',
+                "sequence_points",
+            )
 
     def sequence_value(self, length: int) -> int:
         """Points of a run of ``length`` cards (after the cap), 0 below the shortest key."""
@@ -156,7 +160,9 @@ class Parameter:
                 return tuple(value)
             raise bad
         if self.kind == "points":
-            if isinstance(value, Mapping) and value:
+            # An empty table is well formed (cardavia's own); check_consistency refuses it
+            # where declarations are scored.
+            if isinstance(value, Mapping):
                 table = {}
                 for k, v in value.items():
                     length = int(k) if isinstance(k, str) and k.isdigit() and k.isascii() else None

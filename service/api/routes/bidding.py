@@ -93,7 +93,7 @@ class Bidding(MethodView):
 
 def _illegal(error: IllegalBidError, bid: Bid) -> InvalidInput:
     violation = {
-        "index": error.index,
+        "bid": error.index,
         "seat": error.seat,
         "action": bid.action,
         "rule": error.rule,

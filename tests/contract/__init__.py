@@ -1,0 +1,1 @@
+"""Contract test support: Schemathesis configuration and custom checks."""

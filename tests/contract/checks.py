@@ -1,0 +1,73 @@
+"""Custom Schemathesis checks for this API, loaded through ``hooks`` in schemathesis.toml.
+
+They close the one allowance the configuration makes (a schema-valid POST body may get a
+422 when it describes an impossible position): such a 422 must be a refusal by the rules,
+and every operation must still answer 200 to some generated request.
+"""
+
+from __future__ import annotations
+
+import schemathesis
+
+#: The detail prefix of a 422 raised by the request-schema layer (service/api/errors.py);
+#: refusals by the rules name their field directly.
+SCHEMA_LAYER_DETAIL = "The request body is invalid"
+#: How the engine's own check of one option value starts its message
+#: (service/engine/rulesets.py ``Parameter.check``): that check repeats the schema's, so a
+#: schema-valid option value must never fail it. Cross-option checks
+#: (``Ruleset.check_consistency``: 2 players x 17 cards) are semantic and allowed.
+OPTION_VALUE_MESSAGE = "option '"
+
+
+def _problem(response) -> dict:
+    try:
+        body = response.json()
+    except ValueError:
+        return {}
+    return body if isinstance(body, dict) else {}
+
+
+@schemathesis.check
+def refusal_is_semantic(ctx, response, case):
+    """A request valid against openapi.yaml is never refused by the server's own schema."""
+    meta = case.meta
+    if meta is None or not meta.generation.mode.is_positive or response.status_code != 422:
+        return None
+    problem = _problem(response)
+    detail = str(problem.get("detail", ""))
+    if detail.startswith(SCHEMA_LAYER_DETAIL):
+        raise AssertionError(
+            "A body valid against openapi.yaml was refused by the request schema, so the "
+            f"spec and the server disagree: {detail}"
+        )
+    errors = problem.get("errors") or {}
+    if not errors and not problem.get("violations"):
+        # API.md: invalid fields are named in `errors`; an illegal round record lists its
+        # illegal plays in `violations`.
+        raise AssertionError(f"A 422 naming neither `errors` nor `violations`: {problem}")
+    for field, messages in errors.items():
+        if any(str(m).startswith(OPTION_VALUE_MESSAGE) for m in messages):
+            raise AssertionError(
+                f"A schema-valid value of {field} was refused by the engine's option check, "
+                f"so openapi.yaml and the engine disagree: {messages}"
+            )
+    return None
+
+
+@schemathesis.check
+class every_operation_succeeds:  # noqa: N801 - Schemathesis reports checks by class name
+    """Every operation tested answered 200 at least once (the run is not all refusals)."""
+
+    def __init__(self):
+        self.tested: set[str] = set()
+        self.succeeded: set[str] = set()
+
+    def after_response(self, ctx, response, case):
+        self.tested.add(case.operation.label)
+        if 200 <= response.status_code < 300:
+            self.succeeded.add(case.operation.label)
+
+    def after_run(self, ctx):
+        never = self.tested - self.succeeded
+        if never:
+            raise AssertionError("never answered 2xx: " + ", ".join(sorted(never)))
