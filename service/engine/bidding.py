@@ -19,7 +19,7 @@ from collections.abc import Iterator, Sequence
 from dataclasses import dataclass, replace
 
 from .cards import SEVEN, SUITS, TRUMP_MODES, rank_of, suit_of
-from .play import PositionError
+from .play import PositionError, check_seat
 from .rulesets import Ruleset
 
 # Actions a bid can carry.
@@ -457,12 +457,7 @@ def _compact(legal: Sequence[Bid]) -> Iterator[LegalBid]:
 
 
 def _start(ruleset: Ruleset, dealer: int, turned: int | None) -> _Auction:
-    if not 0 <= dealer < ruleset.players:
-        raise PositionError(
-            "dealer",
-            f"seat {dealer} does not exist with {ruleset.players} players "
-            f"(seats 0..{ruleset.players - 1})",
-        )
+    check_seat(dealer, ruleset, "dealer")
     if ruleset.bidding == "coinche":
         if turned is not None:
             raise PositionError(

@@ -30,7 +30,7 @@ from .cards import (
     is_trump_card,
     trump_suit,
 )
-from .play import PositionError
+from .play import PositionError, check_seat
 from .rulesets import Ruleset
 
 CARRE = "carre"
@@ -205,15 +205,6 @@ def find_belotes(hand: int, trump: str, ruleset: Ruleset) -> list[int]:
 # --- claims -----------------------------------------------------------------------------
 
 
-def check_seat(seat: int, ruleset: Ruleset, field: str) -> None:
-    if not 0 <= seat < ruleset.players:
-        raise DeclarationError(
-            field,
-            f"seat {seat} does not exist with {ruleset.players} players "
-            f"(seats 0..{ruleset.players - 1})",
-        )
-
-
 def _names(cards: Iterable[int]) -> str:
     return " ".join(card_name(c) for c in sorted(cards))
 
@@ -231,7 +222,7 @@ def parse_declaration(
     The cards must be a carré or a sequence that scores in the ruleset and, when ``hand``
     (bit set) is given, all be in it.
     """
-    check_seat(seat, ruleset, f"{field}.seat")
+    check_seat(seat, ruleset, f"{field}.seat", DeclarationError)
     claim = f"seat {seat}'s {_names(cards) or 'empty claim'}"
     if ruleset.declarations == "none":
         raise DeclarationError(
@@ -308,7 +299,7 @@ def parse_declarations(
         at = f"{field}.{i}"
         hand = None
         if hands is not None:
-            check_seat(seat, ruleset, f"{at}.seat")
+            check_seat(seat, ruleset, f"{at}.seat", DeclarationError)
             hand = hands.get(seat)
             if hand is None:
                 raise DeclarationError(
@@ -398,7 +389,7 @@ def check_hands(
     out: dict[int, int] = {}
     where: dict[int, int] = {}
     for i, (seat, cards) in enumerate(hands):
-        check_seat(seat, ruleset, f"{field}.{i}.seat")
+        check_seat(seat, ruleset, f"{field}.{i}.seat", DeclarationError)
         if seat in out:
             raise DeclarationError(f"{field}.{i}.seat", f"seat {seat} has two hands")
         if len(cards) > ruleset.hand_size:

@@ -262,14 +262,21 @@ def check_trump(trump: str, ruleset: Ruleset) -> None:
         )
 
 
-def check_trick(leader: int, cards: Sequence[int], ruleset: Ruleset, *, complete_ok: bool):
-    """A trick as a client sent it: a real seat, no repeated card, not too long."""
-    if not 0 <= leader < ruleset.players:
-        raise PositionError(
-            "trick.leader",
-            f"seat {leader} does not exist with {ruleset.players} players "
+def check_seat(
+    seat: int, ruleset: Ruleset, field: str, error: type[PositionError] = PositionError
+) -> None:
+    """A seat the table has (``0..players-1``); else ``error`` at ``field``."""
+    if not 0 <= seat < ruleset.players:
+        raise error(
+            field,
+            f"seat {seat} does not exist with {ruleset.players} players "
             f"(seats 0..{ruleset.players - 1})",
         )
+
+
+def check_trick(leader: int, cards: Sequence[int], ruleset: Ruleset, *, complete_ok: bool):
+    """A trick as a client sent it: a real seat, no repeated card, not too long."""
+    check_seat(leader, ruleset, "trick.leader")
     limit = ruleset.players if complete_ok else ruleset.players - 1
     if len(cards) > limit:
         raise PositionError(

@@ -26,7 +26,15 @@ from .bidding import AuctionResult, IllegalBidError, run_auction
 from .bidding import Bid as AuctionBid
 from .cards import card_name, mask_of
 from .declarations import check_hands, parse_declarations
-from .play import WRONG_LEADER, Position, PositionError, Verdict, check_trump, legal_moves
+from .play import (
+    WRONG_LEADER,
+    Position,
+    PositionError,
+    Verdict,
+    check_seat,
+    check_trump,
+    legal_moves,
+)
 from .rounds import Trick, Violation, check_round, check_shape
 from .rulesets import Ruleset
 from .scoring import Bid, RoundScore, check_bid, score_round
@@ -110,7 +118,7 @@ def first_leader(ruleset: Ruleset, dealer: int) -> int:
 def validate_record(record: RoundRecord) -> Validation:
     """Check ``record``; raise :class:`PositionError` for a malformed one."""
     ruleset = record.ruleset
-    _check_dealer(record.dealer, ruleset)
+    check_seat(record.dealer, ruleset, "dealer")
     hands = dealt_hands(record.hands, ruleset)
     auction, illegal = _auction(record)
     if illegal is not None or (auction is not None and auction.contract is None):
@@ -136,15 +144,6 @@ def validate_record(record: RoundRecord) -> Validation:
 
 
 # --- the deal --------------------------------------------------------------------------
-
-
-def _check_dealer(dealer: int, ruleset: Ruleset) -> None:
-    if not 0 <= dealer < ruleset.players:
-        raise PositionError(
-            "dealer",
-            f"seat {dealer} does not exist with {ruleset.players} players "
-            f"(seats 0..{ruleset.players - 1})",
-        )
 
 
 def dealt_hands(hands: Sequence[tuple[int, Sequence[int]]], ruleset: Ruleset) -> dict[int, int]:
@@ -211,8 +210,7 @@ def resolve_contract(record: RoundRecord, auction: AuctionResult | None) -> Cont
         taker = _agree("taker", record.taker, won.taker)
         bid = _agree("bid", record.bid, auction_bid) if _needs_bid(ruleset) else record.bid
     check_trump(trump, ruleset)
-    if not 0 <= taker < ruleset.players:
-        raise PositionError("taker", f"seat {taker} does not exist with {ruleset.players} players")
+    check_seat(taker, ruleset, "taker")
     check_bid(bid, ruleset)
     return Contract(taker, trump, bid)
 

@@ -28,6 +28,7 @@ from .play import (
     Position,
     PositionError,
     check_card,
+    check_seat,
     winning_index,
 )
 from .rulesets import Ruleset
@@ -104,12 +105,7 @@ def check_shape(tricks: Sequence[Trick], ruleset: Ruleset, *, complete: bool = T
             f"({players} players, {size} cards each); got {len(tricks)}",
         )
     for i, trick in enumerate(tricks):
-        if not 0 <= trick.leader < players:
-            raise PositionError(
-                f"tricks.{i}.leader",
-                f"seat {trick.leader} does not exist with {players} players "
-                f"(seats 0..{players - 1})",
-            )
+        check_seat(trick.leader, ruleset, f"tricks.{i}.leader")
         last = i == len(tricks) - 1
         if len(trick.cards) < players and (complete or not last):
             raise PositionError(

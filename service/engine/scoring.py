@@ -23,7 +23,14 @@ from dataclasses import dataclass
 
 from .cards import cards_in
 from .declarations import Declaration, find_belotes, parse_declarations, settle
-from .play import PositionError, bonus_multiplier, card_points, check_trump, trick_points
+from .play import (
+    PositionError,
+    bonus_multiplier,
+    card_points,
+    check_seat,
+    check_trump,
+    trick_points,
+)
 from .rounds import CheckedRound, IllegalRound, Trick, check_round, check_shape
 from .rulesets import Ruleset
 
@@ -386,8 +393,7 @@ def score_round(
 
 def _check_request(ruleset: Ruleset, trump: str, taker: int, bid: Bid | None, held_in: int):
     check_trump(trump, ruleset)
-    if not 0 <= taker < ruleset.players:
-        raise PositionError("taker", f"seat {taker} does not exist with {ruleset.players} players")
+    check_seat(taker, ruleset, "taker")
     if held_in < 0:
         raise PositionError("held_in", "held points cannot be negative")
     check_bid(bid, ruleset)

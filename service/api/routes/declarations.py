@@ -6,12 +6,12 @@ from flask.views import MethodView
 
 from ...engine.declarations import (
     check_hands,
-    check_seat,
     find_belotes,
     find_declarations,
     parse_declarations,
     settle,
 )
+from ...engine.play import check_seat
 from ..app import Blueprint
 from ..errors import InvalidInput
 from ..schemas import DeclarationsRankRequestSchema, DeclarationsRankSchema
