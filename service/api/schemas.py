@@ -11,9 +11,10 @@ from typing import Any
 
 from marshmallow import RAISE, Schema, ValidationError, fields, post_dump, validate
 
+from ..engine.bidding import ACTIONS, BID_VALUES
 from ..engine.cards import CARD_PATTERN, TRUMP_MODES, CardError, card_name, parse_card
 from ..engine.rulesets import PARAMETERS, PRESETS
-from ..engine.scoring import BID_VALUES
+from ..engine.scoring import MULTIPLIERS
 
 
 class StrictSchema(Schema):
@@ -466,9 +467,6 @@ class BidValueField(fields.Field):
         return value
 
 
-_BID_ACTIONS = ("pass", "bid", "take", "name", "coinche", "surcoinche")
-
-
 def _bid_trump(description: str, **kwargs: Any) -> fields.String:
     return fields.String(
         validate=validate.OneOf(TRUMP_MODES),
@@ -486,7 +484,7 @@ class BidSchema(StrictSchema):
     )
     action = fields.String(
         required=True,
-        validate=validate.OneOf(_BID_ACTIONS),
+        validate=validate.OneOf(ACTIONS),
         metadata={
             "description": "Coinche: `pass`, `bid` (with `value` and `trump`), `coinche`, "
             "`surcoinche`. Turned-card games: `pass`, `take` (the turned suit, first round), "
@@ -527,7 +525,7 @@ class LegalBidSchema(Schema):
     def _drop_absent(self, data: dict, **kwargs: Any) -> dict:
         return {key: value for key, value in data.items() if value is not None}
 
-    action = fields.String(required=True, validate=validate.OneOf(_BID_ACTIONS))
+    action = fields.String(required=True, validate=validate.OneOf(ACTIONS))
     trump = _bid_trump("`take`: the turned suit.")
     trumps = fields.List(
         Trump(),
@@ -549,9 +547,7 @@ class ContractBidSchema(Schema):
         ordered = True
 
     value = BidValueField(required=True)
-    coinche = fields.String(
-        required=True, validate=validate.OneOf(("none", "coinche", "surcoinche"))
-    )
+    coinche = fields.String(required=True, validate=validate.OneOf(tuple(MULTIPLIERS)))
 
 
 class ContractSchema(Schema):
@@ -567,7 +563,7 @@ class ContractSchema(Schema):
     coinche = fields.String(
         allow_none=True,
         required=True,
-        validate=validate.OneOf(("none", "coinche", "surcoinche")),
+        validate=validate.OneOf(tuple(MULTIPLIERS)),
         metadata={"description": "Coinche: none, coinche (x2) or surcoinche (x4); else null."},
     )
     coinched_by = Seat(allow_none=True, required=True)
@@ -700,10 +696,10 @@ class RoundTrickSchema(StrictSchema):
 
 
 class RoundBidSchema(StrictSchema):
-    value = BidValueField(required=True, validate=validate.OneOf([*BID_VALUES, "capot"]))
+    value = BidValueField(required=True, validate=validate.OneOf(BID_VALUES))
     coinche = fields.String(
         load_default="none",
-        validate=validate.OneOf(("none", "coinche", "surcoinche")),
+        validate=validate.OneOf(tuple(MULTIPLIERS)),
         metadata={"description": "none (x1), coinche (x2) or surcoinche (x4)."},
     )
 

@@ -37,7 +37,7 @@ from .play import (
 )
 from .rounds import Trick, Violation, check_round, check_shape
 from .rulesets import Ruleset
-from .scoring import Bid, RoundScore, check_bid, score_round
+from .scoring import Bid, RoundScore, check_bid, needs_bid, score_round
 
 # Where the round stands.
 BIDDING = "bidding"  # the auction is not over
@@ -208,15 +208,11 @@ def resolve_contract(record: RoundRecord, auction: AuctionResult | None) -> Cont
         auction_bid = Bid(won.value, won.coinche) if won.value is not None else None
         trump = _agree("trump", record.trump, won.trump)
         taker = _agree("taker", record.taker, won.taker)
-        bid = _agree("bid", record.bid, auction_bid) if _needs_bid(ruleset) else record.bid
+        bid = _agree("bid", record.bid, auction_bid) if needs_bid(ruleset) else record.bid
     check_trump(trump, ruleset)
     check_seat(taker, ruleset, "taker")
     check_bid(bid, ruleset)
     return Contract(taker, trump, bid)
-
-
-def _needs_bid(ruleset: Ruleset) -> bool:
-    return ruleset.contract == "bid" or ruleset.failed == "coinche"
 
 
 def _agree(name: str, stated, from_bids):

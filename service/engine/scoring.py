@@ -21,6 +21,7 @@ from __future__ import annotations
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 
+from .bidding import BID_VALUES, CAPOT, COINCHE, NO_COINCHE, SURCOINCHE
 from .cards import cards_in
 from .declarations import Declaration, find_belotes, parse_declarations, settle
 from .play import (
@@ -34,12 +35,10 @@ from .play import (
 from .rounds import CheckedRound, IllegalRound, Trick, check_round, check_shape
 from .rulesets import Ruleset
 
-CAPOT = "capot"
 #: Coinche levels and their multipliers.
-MULTIPLIERS = {"none": 1, "coinche": 2, "surcoinche": 4}
+MULTIPLIERS = {NO_COINCHE: 1, COINCHE: 2, SURCOINCHE: 4}
 #: What a ``capot`` bid is worth in the Coinche formula.
 CAPOT_BID_POINTS = 250
-BID_VALUES = tuple(range(80, 161, 10))
 
 
 @dataclass(frozen=True, slots=True)
@@ -319,22 +318,26 @@ def _litige_score(f: Figures, t: int, d: int) -> tuple[tuple[int, int], int]:
 # --- the whole round -----------------------------------------------------------------------
 
 
+def needs_bid(ruleset: Ruleset) -> bool:
+    """Whether rounds are scored against a Coinche bid (contract ``bid`` or failed ``coinche``)."""
+    return ruleset.contract == "bid" or ruleset.failed == "coinche"
+
+
 def check_bid(bid: Bid | None, ruleset: Ruleset) -> None:
-    needs_bid = ruleset.contract == "bid" or ruleset.failed == "coinche"
-    if needs_bid and bid is None:
+    if needs_bid(ruleset) and bid is None:
         raise PositionError(
             "bid",
             f"{ruleset.name} plays a bid contract: give the bid "
             '({"value": 80..160 or "capot", "coinche": "none"|"coinche"|"surcoinche"})',
         )
-    if bid is not None and not needs_bid:
+    if bid is not None and not needs_bid(ruleset):
         raise PositionError(
             "bid",
             f"{ruleset.name} has no bid contract (contract = {ruleset.contract}); leave out `bid`",
         )
     if bid is None:
         return
-    if bid.value != CAPOT and bid.value not in BID_VALUES:
+    if bid.value not in BID_VALUES:
         raise PositionError("bid.value", f'a bid is 80, 90, ... 160 or "capot"; got {bid.value}')
     if bid.coinche not in MULTIPLIERS:
         raise PositionError("bid.coinche", "coinche is none, coinche or surcoinche")
