@@ -10,7 +10,8 @@ hand, the bids (or the contract stated directly), the declarations and the trick
   ``not_in_hand``), plus the first trick's leader: the seat after the dealer (RULES.md
   section 5: bidding and play start left of the dealer; Klaberjass: the non-dealer leads);
 - the next play: :func:`play.legal_moves` on the next seat's remaining hand;
-- the score, once every trick is played: :func:`scoring.score_round`.
+- the score, once every trick is played: :func:`scoring.score_checked` on the check
+  already made (the round is not checked twice).
 
 Malformed requests (hands that are not a deal, a contract stated twice differently, an
 impossible declaration) raise :class:`play.PositionError` naming the field; rule
@@ -32,12 +33,11 @@ from .play import (
     PositionError,
     Verdict,
     check_seat,
-    check_trump,
     legal_moves,
 )
-from .rounds import Trick, Violation, check_round, check_shape
+from .rounds import CheckedRound, Trick, Violation, check_round, check_shape
 from .rulesets import Ruleset
-from .scoring import Bid, RoundScore, check_bid, needs_bid, score_round
+from .scoring import Bid, RoundScore, check_contract, needs_bid, score_checked
 
 # Where the round stands.
 BIDDING = "bidding"  # the auction is not over
@@ -137,7 +137,7 @@ def validate_record(record: RoundRecord) -> Validation:
     if violations:
         return Validation(phase, auction, None, contract, violations, None, None)
     if complete:
-        score = _score(record, contract)
+        score = _score(record, contract, checked)
         return Validation(phase, auction, None, contract, (), None, score)
     upcoming = next_play(record, contract.trump, hands, checked.winners)
     return Validation(phase, auction, None, contract, (), upcoming, None)
@@ -209,9 +209,7 @@ def resolve_contract(record: RoundRecord, auction: AuctionResult | None) -> Cont
         trump = _agree("trump", record.trump, won.trump)
         taker = _agree("taker", record.taker, won.taker)
         bid = _agree("bid", record.bid, auction_bid) if needs_bid(ruleset) else record.bid
-    check_trump(trump, ruleset)
-    check_seat(taker, ruleset, "taker")
-    check_bid(bid, ruleset)
+    check_contract(ruleset, trump, taker, bid, record.held_in)
     return Contract(taker, trump, bid)
 
 
@@ -287,12 +285,13 @@ def next_play(
     return NextPlay(index, position, hand, tuple(legal_moves(hand, position)))
 
 
-def _score(record: RoundRecord, contract: Contract) -> RoundScore:
-    return score_round(
+def _score(record: RoundRecord, contract: Contract, checked: CheckedRound) -> RoundScore:
+    """The score of a complete legal record, from the check already made of it."""
+    return score_checked(
+        checked,
         record.ruleset,
         contract.trump,
         contract.taker,
-        record.tricks,
         record.declarations,
         contract.bid,
         record.held_in,

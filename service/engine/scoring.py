@@ -357,11 +357,25 @@ def score_round(
     Raises :class:`play.PositionError` for a malformed request (naming the field) and
     :class:`rounds.IllegalRound` listing every illegal play.
     """
-    _check_request(ruleset, trump, taker, bid, held_in)
+    check_contract(ruleset, trump, taker, bid, held_in)
     check_shape(tricks, ruleset)
     checked = check_round(tricks, trump, ruleset)
     if checked.violations:
         raise IllegalRound(checked.violations)
+    return score_checked(checked, ruleset, trump, taker, declarations, bid, held_in)
+
+
+def score_checked(
+    checked: CheckedRound,
+    ruleset: Ruleset,
+    trump: str,
+    taker: int,
+    declarations: Sequence[tuple[int, Sequence[int]]] = (),
+    bid: Bid | None = None,
+    held_in: int = 0,
+) -> RoundScore:
+    """Score a complete round that :func:`rounds.check_round` found legal, its contract
+    checked by :func:`check_contract` (:func:`score_round` does both)."""
     results = _trick_results(checked, trump, ruleset)
     settlement = _declarations(declarations, checked, results, trump, ruleset)
     belotes, belote_points = _belotes(checked, trump, ruleset)
@@ -394,7 +408,9 @@ def score_round(
     )
 
 
-def _check_request(ruleset: Ruleset, trump: str, taker: int, bid: Bid | None, held_in: int):
+def check_contract(ruleset: Ruleset, trump: str, taker: int, bid: Bid | None, held_in: int):
+    """What a round is played and scored for: an allowed trump mode, a real taker, the
+    bid where (and only where) the ruleset needs one, no negative held-in points."""
     check_trump(trump, ruleset)
     check_seat(taker, ruleset, "taker")
     if held_in < 0:
