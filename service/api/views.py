@@ -8,11 +8,36 @@ from __future__ import annotations
 import dataclasses
 from collections.abc import Iterable
 
+from ..engine import scoring
 from ..engine.bidding import AuctionResult, Bid, Contract
 from ..engine.cards import SUITS, cards_in
 from ..engine.declarations import Declaration
+from ..engine.play import Verdict
+from ..engine.rounds import Violation
 from ..engine.rulesets import Ruleset
 from ..engine.scoring import RoundScore
+
+
+def verdicts_view(verdicts: Iterable[Verdict]) -> dict:
+    """``{"legal": [card], "illegal": [{"card", "rule", "message"}]}`` of a hand's verdicts
+    (POST /v1/legal-moves and the ``next`` of /v1/rounds/validate)."""
+    verdicts = list(verdicts)
+    return {
+        "legal": [v.card for v in verdicts if v.legal],
+        "illegal": [
+            {"card": v.card, "rule": v.rule, "message": v.message} for v in verdicts if not v.legal
+        ],
+    }
+
+
+def violation_view(v: Violation) -> dict:
+    """One illegal play of a round record."""
+    return {"trick": v.trick, "seat": v.seat, "card": v.card, "rule": v.rule, "message": v.message}
+
+
+def round_bid(fields: dict | None) -> scoring.Bid | None:
+    """A request's Coinche ``bid`` (``{"value", "coinche"}`` or null) as the engine's."""
+    return scoring.Bid(fields["value"], fields["coinche"]) if fields else None
 
 
 def declaration_view(d: Declaration, ruleset: Ruleset) -> dict:

@@ -14,12 +14,14 @@ from ...engine.play import (
     winning_index,
 )
 from ..app import Blueprint
+from ..errors import InvalidInput
 from ..schemas import (
     LegalMovesRequestSchema,
     LegalMovesSchema,
     TrickWinnerRequestSchema,
     TrickWinnerSchema,
 )
+from ..views import verdicts_view
 from .common import engine_call, error_responses, ruleset_from
 
 blp = Blueprint("play", __name__, url_prefix="/v1", description="Playing cards to a trick")
@@ -54,16 +56,7 @@ class LegalMoves(MethodView):
         engine_call(check_trick, trick["leader"], trick["cards"], ruleset, complete_ok=False)
         engine_call(check_hand, hand, trick["cards"], ruleset)
         position = Position(trick["leader"], tuple(trick["cards"]), args["trump"], ruleset)
-        verdicts = legal_moves(mask_of(hand), position)
-        return {
-            "seat": position.seat,
-            "legal": [v.card for v in verdicts if v.legal],
-            "illegal": [
-                {"card": v.card, "rule": v.rule, "message": v.message}
-                for v in verdicts
-                if not v.legal
-            ],
-        }
+        return {"seat": position.seat} | verdicts_view(legal_moves(mask_of(hand), position))
 
 
 @blp.route("/trick-winner")
@@ -83,7 +76,7 @@ class TrickWinner(MethodView):
         cards = trick["cards"]
         engine_call(check_trick, trick["leader"], cards, ruleset, complete_ok=True)
         if not cards:
-            engine_call(_no_cards)
+            raise InvalidInput.at("trick.cards", "a trick needs at least one card to have a winner")
         win = winning_index(cards, args["trump"])
         seat = (trick["leader"] + win) % ruleset.players
         return {
@@ -93,12 +86,6 @@ class TrickWinner(MethodView):
             "points": trick_points(cards, args["trump"], ruleset),
             "complete": len(cards) == ruleset.players,
         }
-
-
-def _no_cards():
-    from ...engine.play import PositionError
-
-    raise PositionError("trick.cards", "a trick needs at least one card to have a winner")
 
 
 BLUEPRINTS = (blp,)

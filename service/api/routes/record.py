@@ -7,10 +7,16 @@ from flask.views import MethodView
 from ...engine.cards import cards_in
 from ...engine.record import RoundRecord, Validation, validate_record
 from ...engine.rounds import Trick
-from ...engine.scoring import Bid
 from ..app import Blueprint
 from ..schemas import RoundValidateRequestSchema, RoundValidationSchema
-from ..views import auction_bid, auction_view, round_score_view
+from ..views import (
+    auction_bid,
+    auction_view,
+    round_bid,
+    round_score_view,
+    verdicts_view,
+    violation_view,
+)
 from .common import engine_call, error_responses, ruleset_from
 
 blp = Blueprint("record", __name__, url_prefix="/v1", description="Validating round records")
@@ -73,7 +79,7 @@ class ValidateRound(MethodView):
             turned=args.get("turned"),
             trump=args["trump"],
             taker=args["taker"],
-            bid=Bid(args["bid"]["value"], args["bid"]["coinche"]) if args["bid"] else None,
+            bid=round_bid(args["bid"]),
             declarations=[(d["seat"], d["cards"]) for d in args["declarations"]],
             held_in=args["held_in"],
         )
@@ -106,17 +112,7 @@ def _violations(result: Validation) -> list[dict]:
                 "bid": error.index,
             }
         ]
-    return [
-        {
-            "trick": v.trick,
-            "seat": v.seat,
-            "card": v.card,
-            "rule": v.rule,
-            "message": v.message,
-            "bid": None,
-        }
-        for v in result.violations
-    ]
+    return [violation_view(v) | {"bid": None} for v in result.violations]
 
 
 def _next(result: Validation) -> dict | None:
@@ -125,12 +121,7 @@ def _next(result: Validation) -> dict | None:
         return None
     return {
         "seat": upcoming.seat,
-        "legal": [v.card for v in upcoming.verdicts if v.legal],
-        "illegal": [
-            {"card": v.card, "rule": v.rule, "message": v.message}
-            for v in upcoming.verdicts
-            if not v.legal
-        ],
+        **verdicts_view(upcoming.verdicts),
         "trick": upcoming.trick,
         "leader": upcoming.position.leader,
         "cards": list(upcoming.position.cards),

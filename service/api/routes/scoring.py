@@ -7,7 +7,7 @@ from flask.views import MethodView
 from ...engine.cards import card_name
 from ...engine.match import MatchRound, score_match
 from ...engine.rounds import IllegalRound, Trick
-from ...engine.scoring import Bid, score_round
+from ...engine.scoring import score_round
 from ..app import Blueprint
 from ..errors import ILLEGAL_ROUND, InvalidInput
 from ..schemas import (
@@ -16,7 +16,7 @@ from ..schemas import (
     RoundScoreRequestSchema,
     RoundScoreSchema,
 )
-from ..views import round_score_view
+from ..views import round_bid, round_score_view, violation_view
 from .common import engine_call, error_responses, ruleset_from
 
 blp = Blueprint("scoring", __name__, url_prefix="/v1", description="Scoring rounds and matches")
@@ -67,7 +67,7 @@ class RoundScoreView(MethodView):
         ruleset = ruleset_from(args, trump)
         tricks = [Trick(t["leader"], tuple(t["cards"])) for t in args["tricks"]]
         claims = [(d["seat"], d["cards"]) for d in args["declarations"]]
-        bid = Bid(args["bid"]["value"], args["bid"]["coinche"]) if args["bid"] else None
+        bid = round_bid(args["bid"])
         try:
             result = engine_call(
                 score_round, ruleset, trump, args["taker"], tricks, claims, bid, args["held_in"]
@@ -78,16 +78,7 @@ class RoundScoreView(MethodView):
 
 
 def _illegal(error: IllegalRound) -> InvalidInput:
-    violations = [
-        {
-            "trick": v.trick,
-            "seat": v.seat,
-            "card": card_name(v.card),
-            "rule": v.rule,
-            "message": v.message,
-        }
-        for v in error.violations
-    ]
+    violations = [violation_view(v) | {"card": card_name(v.card)} for v in error.violations]
     return InvalidInput(
         f"The round record is illegal: {error}", type_=ILLEGAL_ROUND, violations=violations
     )
