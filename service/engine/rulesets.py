@@ -62,10 +62,6 @@ class Ruleset:
     second_round_modes: str = "suits"
     trump_seven_exchange: bool = False
 
-    @property
-    def teams(self) -> int:
-        return 2
-
     def team_of(self, seat: int) -> int:
         return seat % 2
 
