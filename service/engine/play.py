@@ -220,18 +220,12 @@ def legal_mask(hand: int, position: Position) -> int:
 def legal_moves(hand: int, position: Position) -> list[Verdict]:
     """A verdict for every card of the hand, lowest card index first."""
     allowed, dropped = _narrow(hand, _obligations(position))
-    reasons = {}
+    refusals = {}  # card -> its verdict; one sentence per rule broken, not per card
     for reason, mask in dropped.items():
+        message = _message(reason, position)
         for c in cards_in(mask):
-            reasons[c] = reason
-    verdicts = []
-    for c in cards_in(hand):
-        if allowed >> c & 1:
-            verdicts.append(Verdict(c, True))
-        else:
-            reason = reasons[c]
-            verdicts.append(Verdict(c, False, reason, _message(reason, position)))
-    return verdicts
+            refusals[c] = Verdict(c, False, reason, message)
+    return [Verdict(c, True) if allowed >> c & 1 else refusals[c] for c in cards_in(hand)]
 
 
 def check_card(hand: int, c: int, position: Position) -> Verdict:
