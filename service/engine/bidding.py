@@ -456,19 +456,25 @@ def _compact(legal: Sequence[Bid]) -> Iterator[LegalBid]:
             yield LegalBid(action, trump=group[0].trump)
 
 
-def _start(ruleset: Ruleset, dealer: int, turned: int | None) -> _Auction:
-    check_seat(dealer, ruleset, "dealer")
+def check_turned(ruleset: Ruleset, turned: int | None, *, required: bool = True) -> None:
+    """Coinche turns no card up; the other procedures bid on one (when ``required``)."""
     if ruleset.bidding == "coinche":
         if turned is not None:
             raise PositionError(
                 "turned", "coinche bidding turns no card up: leave 'turned' out of the request"
             )
-        return _CoincheAuction(ruleset, dealer)
-    if turned is None:
+    elif turned is None and required:
         raise PositionError(
             "turned",
             f"{ruleset.name} bids on a card turned up: give it as 'turned' (like \"JH\")",
         )
+
+
+def _start(ruleset: Ruleset, dealer: int, turned: int | None) -> _Auction:
+    check_seat(dealer, ruleset, "dealer")
+    check_turned(ruleset, turned)
+    if ruleset.bidding == "coinche":
+        return _CoincheAuction(ruleset, dealer)
     return _TurnedCardAuction(ruleset, dealer, turned=turned)
 
 

@@ -23,7 +23,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from dataclasses import dataclass
 
-from .bidding import AuctionResult, IllegalBidError, run_auction
+from .bidding import AuctionResult, IllegalBidError, check_turned, run_auction
 from .bidding import Bid as AuctionBid
 from .cards import card_name, mask_of
 from .declarations import check_hands, parse_declarations
@@ -236,13 +236,12 @@ def _check_turned(record: RoundRecord, contract: Contract, hands: dict[int, int]
     (RULES.md section 5), so it is in the taker's hand. Klaberjass deals it to nobody
     (only a trump-7 exchange brings it into play), so it is not checked there."""
     turned, ruleset = record.turned, record.ruleset
-    if turned is None:
-        return
-    if ruleset.bidding == "coinche":
-        raise PositionError(
-            "turned", "coinche bidding turns no card up: leave 'turned' out of the request"
-        )
-    if ruleset.bidding == "turned_card" and not hands[contract.taker] >> turned & 1:
+    check_turned(ruleset, turned, required=False)
+    if (
+        ruleset.bidding == "turned_card"
+        and turned is not None
+        and not hands[contract.taker] >> turned & 1
+    ):
         raise PositionError(
             "turned",
             f"{card_name(turned)} was turned up and seat {contract.taker} took the contract: "
