@@ -50,7 +50,7 @@ MESSAGES = {
     ),
     MUST_NOT_UNDERTRUMP: (
         "An opponent's {best} wins and you cannot beat it: you may not play a lower trump "
-        "while you hold another card."
+        "while you hold a card that is not a trump."
     ),
     NOT_IN_HAND: "{card} is not in this player's hand.",
     NOT_YOUR_TURN: "It is not this player's turn.",

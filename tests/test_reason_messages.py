@@ -1,0 +1,32 @@
+"""The sentences of the reason codes say what the rule asks (RULES.md section 2)."""
+
+from __future__ import annotations
+
+from service.engine.cards import mask_of, parse_card
+from service.engine.play import MUST_NOT_UNDERTRUMP, Position, check_card, legal_moves
+from service.engine.rulesets import get_ruleset
+
+
+def test_must_not_undertrump_names_what_the_player_must_play_instead():
+    # undertrump `forbidden`: "void, an opponent winning with a trump you cannot beat ...
+    # discard a non-trump if you have one". Seat 1 leads 7C, seat 2 trumps with JH; seat 3
+    # (the other team) has no club and holds 7H (a lower trump) and 8S (not a trump).
+    ruleset = get_ruleset("belote", {"undertrump": "forbidden"})
+    position = Position(1, (parse_card("7C"), parse_card("JH")), "H", ruleset)
+    hand = mask_of(parse_card(c) for c in ("7H", "8S"))
+    verdict = check_card(hand, parse_card("7H"), position)
+    assert verdict.rule == MUST_NOT_UNDERTRUMP
+    assert verdict.message == (
+        "An opponent's JH wins and you cannot beat it: you may not play a lower trump "
+        "while you hold a card that is not a trump."
+    )
+    assert check_card(hand, parse_card("8S"), position).legal
+
+
+def test_only_trumps_left_the_lower_trump_is_no_refusal():
+    # The same position with two lower trumps and nothing else: the rule does not bind,
+    # so "while you hold a card that is not a trump" is the whole condition.
+    ruleset = get_ruleset("belote", {"undertrump": "forbidden"})
+    position = Position(1, (parse_card("7C"), parse_card("JH")), "H", ruleset)
+    hand = mask_of(parse_card(c) for c in ("7H", "8H"))
+    assert all(v.legal for v in legal_moves(hand, position))
