@@ -1,7 +1,10 @@
-"""The sentences of the reason codes say what the rule asks (RULES.md section 2)."""
+"""The sentences of the reason codes say what the rule asks (RULES.md sections 2 and 5)."""
 
 from __future__ import annotations
 
+import pytest
+
+from service.engine.bidding import TRUMP_MODE_NOT_ALLOWED, Bid, IllegalBidError, run_auction
 from service.engine.cards import mask_of, parse_card
 from service.engine.play import MUST_NOT_UNDERTRUMP, Position, check_card, legal_moves
 from service.engine.rulesets import get_ruleset
@@ -30,3 +33,21 @@ def test_only_trumps_left_the_lower_trump_is_no_refusal():
     position = Position(1, (parse_card("7C"), parse_card("JH")), "H", ruleset)
     hand = mask_of(parse_card(c) for c in ("7H", "8H"))
     assert all(v.legal for v in legal_moves(hand, position))
+
+
+def test_a_trump_mode_not_allowed_is_named_and_shown_as_sent():
+    # Coinche with only hearts and tout atout allowed: a bid in sans atout is refused with
+    # the reason code, naming the mode and the modes allowed the way a client sends them.
+    ruleset = get_ruleset("coinche", {"trump_modes": ["H", "all"]})
+    with pytest.raises(IllegalBidError) as refused:
+        run_auction(ruleset, 0, [Bid("bid", 80, "none")])
+    assert refused.value.rule == TRUMP_MODE_NOT_ALLOWED
+    assert str(refused.value) == (
+        "Trump mode no trump (none) is not allowed here; allowed: hearts (H), all trumps (all)."
+    )
+
+
+def test_an_unknown_trump_mode_is_refused_not_crashed_on():
+    # The engine called directly (HTTP checks the mode first): an unknown mode is quoted.
+    with pytest.raises(IllegalBidError, match="Trump mode 'X' is not allowed here"):
+        run_auction(get_ruleset("coinche"), 0, [Bid("bid", 80, "X")])

@@ -56,7 +56,7 @@ MESSAGES = {
     ACTION_NOT_ALLOWED: "'{action}' is not a bid in this game; the bids are: {actions}.",
     MALFORMED_BID: "{detail}",
     INVALID_VALUE: "{value} is not a bid value: bid 80, 90, ... 160 or capot.",
-    TRUMP_MODE_NOT_ALLOWED: "{mode} is not allowed as trump here; allowed: {modes}.",
+    TRUMP_MODE_NOT_ALLOWED: "Trump mode {mode} is not allowed here; allowed: {modes}.",
     BID_TOO_LOW: "A bid must be higher than the current {value} of seat {seat}: {hint}.",
     BID_AFTER_COINCHE: "The bid of seat {seat} has been coinched: nobody may bid any more.",
     COINCHE_WITHOUT_BID: "There is no bid to coinche yet.",
@@ -162,6 +162,20 @@ def _mode_name(mode: str) -> str:
     return _MODE_NAMES[mode]
 
 
+def _mode_refusal(mode: str, allowed: Sequence[str]) -> Refusal:
+    """A trump mode the ruleset (or this bidding round) does not allow; modes are shown
+    as named and as sent: "no trump (none)"."""
+    return _refuse(
+        TRUMP_MODE_NOT_ALLOWED,
+        mode=_mode_label(mode),
+        modes=", ".join(map(_mode_label, allowed)) if allowed else "nothing (pass)",
+    )
+
+
+def _mode_label(mode: str) -> str:
+    return f"{_MODE_NAMES[mode]} ({mode})" if mode in _MODE_NAMES else repr(mode)
+
+
 def _rank(value: int | str) -> int:
     """Order of bid values: capot is above 160."""
     return 170 if value == CAPOT else int(value)
@@ -265,11 +279,7 @@ class _CoincheAuction(_Auction):
         if bid.value not in BID_VALUES:
             return _refuse(INVALID_VALUE, value=bid.value)
         if bid.trump not in self.ruleset.trump_modes:
-            return _refuse(
-                TRUMP_MODE_NOT_ALLOWED,
-                mode=_mode_name(bid.trump),
-                modes=", ".join(self.ruleset.trump_modes),
-            )
+            return _mode_refusal(bid.trump, self.ruleset.trump_modes)
         if self.highest is not None and _rank(bid.value) <= _rank(self.highest.value):
             higher = [v for v in BID_VALUES if _rank(v) > _rank(self.highest.value)]
             return _refuse(
@@ -380,7 +390,7 @@ class _TurnedCardAuction(_Auction):
         if self.round_number() == 2:
             return _refuse(TAKE_IN_ROUND_TWO, turned=turned)
         if self.turned_suit not in self.ruleset.trump_modes:
-            return self._mode_refusal(self.turned_suit, self.ruleset.trump_modes)
+            return _mode_refusal(self.turned_suit, self.ruleset.trump_modes)
         return None
 
     def _name_refusal(self, bid: Bid) -> Refusal | None:
@@ -392,7 +402,7 @@ class _TurnedCardAuction(_Auction):
         if bid.trump == self.turned_suit:
             return _refuse(SAME_SUIT_AS_TURNED, turned=turned)
         if bid.trump not in self._second_round_modes():
-            return self._mode_refusal(bid.trump, self._second_round_modes())
+            return _mode_refusal(bid.trump, self._second_round_modes())
         return None
 
     def _second_round_modes(self) -> tuple[str, ...]:
@@ -400,14 +410,6 @@ class _TurnedCardAuction(_Auction):
         if self.ruleset.second_round_modes == "suits":
             modes = tuple(m for m in modes if m in SUITS)
         return tuple(m for m in modes if m != self.turned_suit)
-
-    @staticmethod
-    def _mode_refusal(mode: str, allowed: Sequence[str]) -> Refusal:
-        return _refuse(
-            TRUMP_MODE_NOT_ALLOWED,
-            mode=_mode_name(mode),
-            modes=", ".join(allowed) if allowed else "nothing (pass)",
-        )
 
     def after(self, bid: Bid) -> _TurnedCardAuction:
         moved = replace(self, made=self.made + 1)
