@@ -7,7 +7,8 @@ of :mod:`.cards` is that order, so a sequence is a run of consecutive rank indic
 - :func:`find_declarations`: the best declarations of one hand.
 - :func:`parse_declaration` / :func:`parse_declarations`: claims as announced, checked.
 - :func:`settle`: which side scores its declarations, and how many points.
-- :func:`find_belotes`: belote-rebelote, never compared, never in declaration points.
+- :func:`find_belotes` / :func:`seat_belotes`: belote-rebelote, never compared, never in
+  declaration points.
 """
 
 from __future__ import annotations
@@ -200,6 +201,21 @@ def find_belotes(hand: int, trump: str, ruleset: Ruleset) -> list[int]:
         return []
     suits = range(4) if trump == ALL_TRUMP else (trump_suit(trump),)
     return [s for s in suits if hand >> card(KING, s) & 1 and hand >> card(QUEEN, s) & 1]
+
+
+def seat_belotes(hands: Mapping[int, int], trump: str, ruleset: Ruleset) -> list[tuple[int, int]]:
+    """Every belote of the hands (seat to bit set) as ``(seat, suit)``, seats in order."""
+    return [
+        (seat, suit) for seat in sorted(hands) for suit in find_belotes(hands[seat], trump, ruleset)
+    ]
+
+
+def shown_cards(declared: Iterable[Declaration]) -> dict[int, int]:
+    """Without hands, what each seat is known to hold: the cards it declared."""
+    held: dict[int, int] = {}
+    for d in declared:
+        held[d.seat] = held.get(d.seat, 0) | d.cards
+    return held
 
 
 # --- claims -----------------------------------------------------------------------------

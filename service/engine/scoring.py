@@ -23,7 +23,7 @@ from dataclasses import dataclass
 
 from .bidding import BID_VALUES, CAPOT, COINCHE, NO_COINCHE, SURCOINCHE
 from .cards import cards_in
-from .declarations import Declaration, find_belotes, parse_declarations, settle
+from .declarations import Declaration, parse_declarations, seat_belotes, settle
 from .play import (
     PositionError,
     bonus_multiplier,
@@ -191,11 +191,7 @@ def _declarations(
 def _belotes(checked: CheckedRound, trump: str, ruleset: Ruleset):
     """Belote is credited to the side whose one player held (so played) king and queen
     of trump; in tout atout every suit counts (up to four); none in sans atout."""
-    found = [
-        (seat, suit)
-        for seat, hand in enumerate(checked.hands)
-        for suit in find_belotes(hand, trump, ruleset)
-    ]
+    found = seat_belotes(dict(enumerate(checked.hands)), trump, ruleset)
     points = [0, 0]
     for seat, _ in found:
         points[ruleset.team_of(seat)] += ruleset.belote_points

@@ -6,10 +6,11 @@ from flask.views import MethodView
 
 from ...engine.declarations import (
     check_hands,
-    find_belotes,
     find_declarations,
     parse_declarations,
+    seat_belotes,
     settle,
+    shown_cards,
 )
 from ...engine.play import check_seat
 from ..app import Blueprint
@@ -71,31 +72,15 @@ class RankDeclarations(MethodView):
                 for d in find_declarations(hands[seat], trump, ruleset, seat)
             ]
         settlement = settle(declared, args["leader"], trump, ruleset)
+        held = hands if hands is not None else shown_cards(declared)
         return {
             "declarations": [declaration_view(d, ruleset) for d in settlement.ranked],
             "winner": None
             if settlement.winner_seat is None
             else {"seat": settlement.winner_seat, "team": settlement.winner_team},
             "points": list(settlement.points),
-            "belote": _belotes(
-                hands if hands is not None else _shown_cards(declared), trump, ruleset
-            ),
+            "belote": belote_views(seat_belotes(held, trump, ruleset), ruleset),
         }
-
-
-def _shown_cards(declared) -> dict[int, int]:
-    """Without hands, what each seat is known to hold: the cards it declared."""
-    held: dict[int, int] = {}
-    for d in declared:
-        held[d.seat] = held.get(d.seat, 0) | d.cards
-    return held
-
-
-def _belotes(held: dict[int, int], trump: str, ruleset) -> list[dict]:
-    found = [
-        (seat, suit) for seat in sorted(held) for suit in find_belotes(held[seat], trump, ruleset)
-    ]
-    return belote_views(found, ruleset)
 
 
 BLUEPRINTS = (blp,)
