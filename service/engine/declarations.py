@@ -31,7 +31,7 @@ from .cards import (
     is_trump_card,
     trump_suit,
 )
-from .play import PositionError, check_seat
+from .play import PositionError, check_hand_size, check_seat
 from .rulesets import Ruleset
 
 CARRE = "carre"
@@ -408,11 +408,7 @@ def check_hands(
         check_seat(seat, ruleset, f"{field}.{i}.seat", DeclarationError)
         if seat in out:
             raise DeclarationError(f"{field}.{i}.seat", f"seat {seat} has two hands")
-        if len(cards) > ruleset.hand_size:
-            raise DeclarationError(
-                f"{field}.{i}.cards",
-                f"{len(cards)} cards, but {ruleset.name} deals {ruleset.hand_size} to each player",
-            )
+        check_hand_size(cards, ruleset, f"{field}.{i}.cards", DeclarationError)
         mask = 0
         for k, c in enumerate(cards):
             if mask >> c & 1:

@@ -283,17 +283,24 @@ def check_trick(leader: int, cards: Sequence[int], ruleset: Ruleset, *, complete
 
 def check_hand(hand: Sequence[int], trick_cards: Sequence[int], ruleset: Ruleset) -> None:
     """A hand as a client sent it: no repeats, not more than dealt, none already played."""
-    if len(hand) > ruleset.hand_size:
-        raise PositionError(
-            "hand",
-            f"{len(hand)} cards, but {ruleset.name} deals {ruleset.hand_size} to each player",
-        )
+    check_hand_size(hand, ruleset, "hand")
     _check_distinct(hand, "hand")
     for i, c in enumerate(hand):
         if c in trick_cards:
             raise PositionError(
                 f"hand.{i}", f"{card_name(c)} is in the hand and also already in the trick"
             )
+
+
+def check_hand_size(
+    hand: Sequence[int], ruleset: Ruleset, field: str, error: type[PositionError] = PositionError
+) -> None:
+    """Not more cards than the ruleset deals each player; else ``error`` at ``field``."""
+    if len(hand) > ruleset.hand_size:
+        raise error(
+            field,
+            f"{len(hand)} cards, but {ruleset.name} deals {ruleset.hand_size} to each player",
+        )
 
 
 def _check_distinct(cards: Sequence[int], field: str) -> None:
