@@ -145,8 +145,10 @@ def check_round(
     (seat to bit set) a card outside the seat's hand is ``not_in_hand``.
     """
     tricks = tuple(tricks)
-    start = tuple(hands.get(s, 0) for s in range(ruleset.players)) if hands else None
-    start = start or rebuild_hands(tricks, ruleset)
+    if hands:
+        start = tuple(hands.get(s, 0) for s in range(ruleset.players))
+    else:
+        start = rebuild_hands(tricks, ruleset)
     remaining = list(start)
     played = 0
     winners: list[int] = []
