@@ -6,7 +6,13 @@ import pytest
 
 from service.engine.bidding import TRUMP_MODE_NOT_ALLOWED, Bid, IllegalBidError, run_auction
 from service.engine.cards import mask_of, parse_card
-from service.engine.play import MUST_NOT_UNDERTRUMP, Position, check_card, legal_moves
+from service.engine.play import (
+    MUST_NOT_UNDERTRUMP,
+    Position,
+    PositionError,
+    check_card,
+    legal_moves,
+)
 from service.engine.rulesets import get_ruleset
 
 
@@ -51,3 +57,13 @@ def test_an_unknown_trump_mode_is_refused_not_crashed_on():
     # The engine called directly (HTTP checks the mode first): an unknown mode is quoted.
     with pytest.raises(IllegalBidError, match="Trump mode 'X' is not allowed here"):
         run_auction(get_ruleset("coinche"), 0, [Bid("bid", 80, "X")])
+
+
+def test_turned_card_refusals_name_the_field_as_the_other_messages_do():
+    # Field names are written `like_this` in every refusal (`bid`, `taker`, `winner`...).
+    with pytest.raises(PositionError, match="leave `turned` out of the request") as coinche:
+        run_auction(get_ruleset("coinche"), 0, [], parse_card("JH"))
+    assert coinche.value.field == "turned"
+    with pytest.raises(PositionError, match="give it as `turned`") as belote:
+        run_auction(get_ruleset("belote"), 0, [])
+    assert belote.value.field == "turned"

@@ -463,12 +463,12 @@ def check_turned(ruleset: Ruleset, turned: int | None, *, required: bool = True)
     if ruleset.bidding == "coinche":
         if turned is not None:
             raise PositionError(
-                "turned", "coinche bidding turns no card up: leave 'turned' out of the request"
+                "turned", "coinche bidding turns no card up: leave `turned` out of the request"
             )
     elif turned is None and required:
         raise PositionError(
             "turned",
-            f"{ruleset.name} bids on a card turned up: give it as 'turned' (like \"JH\")",
+            f'{ruleset.name} bids on a card turned up: give it as `turned` (like "JH")',
         )
 
 
