@@ -382,6 +382,7 @@ BAD_VALUES = [
     ("sequence_points", {"2": 10}),
     ("sequence_points", {"9": 10}),
     ("sequence_points", {"3": -1}),
+    ("sequence_points", {"3": 10001}),  # the spec caps points at 10000; so does the engine
     ("sequence_points", {"3": 2.5}),
     ("sequence_points", {"3": "20"}),
     ("sequence_points", {"three": 20}),

@@ -4,10 +4,12 @@ from __future__ import annotations
 
 from .. import __version__
 
+#: Largest request body accepted (bytes). A whole round record is about 2 KiB.
+MAX_BODY_BYTES = 64 * 1024
+
 
 class Config:
-    #: Largest request body accepted (bytes). A whole round record is about 2 KiB.
-    MAX_CONTENT_LENGTH = 64 * 1024
+    MAX_CONTENT_LENGTH = MAX_BODY_BYTES
 
     API_TITLE = "Belote rules service"
     API_VERSION = __version__
@@ -21,7 +23,7 @@ class Config:
                 "ranking, round and match scores, under named rulesets (belote, klob, "
                 "cardavia, klaberjass, belote-ffb, coinche) whose parameters a request may "
                 "override through `options`.\n\nErrors are RFC 9457 "
-                "`application/problem+json`. Request bodies are limited to 65536 bytes."
+                f"`application/problem+json`. Request bodies are limited to {MAX_BODY_BYTES} bytes."
             ),
             "license": {"name": "MIT", "identifier": "MIT"},
         },

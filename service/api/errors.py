@@ -9,6 +9,8 @@ from typing import Any
 from flask import Flask, Response, json
 from werkzeug.exceptions import HTTPException, InternalServerError
 
+from .config import MAX_BODY_BYTES
+
 log = logging.getLogger(__name__)
 
 PROBLEM_JSON = "application/problem+json"
@@ -109,7 +111,7 @@ def _summary(errors: Mapping[str, list[str]]) -> str:
 MAX_ERROR_FIELDS = 20
 
 _DETAILS = {
-    413: "The request body is larger than the limit of 65536 bytes.",
+    413: f"The request body is larger than the limit of {MAX_BODY_BYTES} bytes.",
 }
 
 

@@ -13,7 +13,7 @@ from marshmallow import RAISE, Schema, ValidationError, fields, post_dump, valid
 
 from ..engine.bidding import ACTIONS, BID_VALUES
 from ..engine.cards import CARD_PATTERN, TRUMP_MODES, CardError, card_name, parse_card
-from ..engine.rulesets import PARAMETERS, PRESETS
+from ..engine.rulesets import MAX_SEQUENCE_POINTS, PARAMETERS, PRESETS
 from ..engine.scoring import MULTIPLIERS
 
 
@@ -155,7 +155,7 @@ def _option_field(name: str) -> fields.Field:
         lengths = [str(n) for n in range(3, 9)]
         return fields.Dict(
             keys=fields.String(validate=validate.OneOf(lengths)),
-            values=JsonInteger(validate=validate.Range(min=0, max=10000)),
+            values=JsonInteger(validate=validate.Range(min=0, max=MAX_SEQUENCE_POINTS)),
             allow_none=spec.nullable,
             metadata=meta | {"json_schema": {"propertyNames": {"enum": lengths}}},
         )

@@ -163,7 +163,8 @@ class Parameter:
                 for k, v in value.items():
                     length = int(k) if isinstance(k, str) and k.isdigit() and k.isascii() else None
                     points = _json_int(v)
-                    if length is None or not 3 <= length <= 8 or points is None or points < 0:
+                    in_range = points is not None and 0 <= points <= MAX_SEQUENCE_POINTS
+                    if length is None or not 3 <= length <= 8 or not in_range:
                         raise bad
                     table[length] = points
                 return MappingProxyType(dict(sorted(table.items())))
@@ -183,7 +184,7 @@ class Parameter:
                 TRUMP_MODES
             )
         return (
-            'expected an object from run length ("3".."8") to points (integer >= 0), '
+            'expected an object from run length ("3".."8") to points (integer 0..10000), '
             'like {"3": 20, "4": 50, "5": 100}'
         )
 
@@ -210,6 +211,8 @@ def _json_int(value: Any) -> int | None:
 
 
 _WHO = ("always", "unless_partner_winning")
+#: Largest points a sequence may be given through ``sequence_points``.
+MAX_SEQUENCE_POINTS = 10000
 
 #: Every overridable parameter, in the order they are listed to clients.
 PARAMETERS: dict[str, Parameter] = {
