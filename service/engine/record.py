@@ -35,7 +35,7 @@ from .play import (
     check_seat,
     legal_moves,
 )
-from .rounds import CheckedRound, Trick, Violation, check_round, check_shape
+from .rounds import Trick, Violation, check_round, check_shape
 from .rulesets import Ruleset
 from .scoring import Bid, RoundScore, check_contract, needs_bid, score_checked
 
@@ -127,8 +127,11 @@ def validate_record(record: RoundRecord) -> Validation:
         return Validation(phase, auction, illegal, None, (), None, None)
     contract = resolve_contract(record, auction)
     _check_turned(record, contract, hands)
-    if record.declarations:
+    declared = (
         parse_declarations(record.declarations, contract.trump, ruleset, hands)
+        if record.declarations
+        else []
+    )
     check_shape(record.tricks, ruleset, complete=False)
     checked = check_round(record.tricks, contract.trump, ruleset, hands)
     violations = _leader_violations(record) + checked.violations
@@ -137,7 +140,15 @@ def validate_record(record: RoundRecord) -> Validation:
     if violations:
         return Validation(phase, auction, None, contract, violations, None, None)
     if complete:
-        score = _score(record, contract, checked)
+        score = score_checked(
+            checked,
+            ruleset,
+            contract.trump,
+            contract.taker,
+            declared,
+            contract.bid,
+            record.held_in,
+        )
         return Validation(phase, auction, None, contract, (), None, score)
     upcoming = next_play(record, contract.trump, hands, checked.winners)
     return Validation(phase, auction, None, contract, (), upcoming, None)
@@ -282,16 +293,3 @@ def next_play(
     played = mask_of([c for trick in tricks for c in trick.cards])
     hand = hands[position.seat] & ~played
     return NextPlay(index, position, hand, tuple(legal_moves(hand, position)))
-
-
-def _score(record: RoundRecord, contract: Contract, checked: CheckedRound) -> RoundScore:
-    """The score of a complete legal record, from the check already made of it."""
-    return score_checked(
-        checked,
-        record.ruleset,
-        contract.trump,
-        contract.taker,
-        record.declarations,
-        contract.bid,
-        record.held_in,
-    )

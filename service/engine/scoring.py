@@ -169,18 +169,23 @@ def mode_total(trump: str, ruleset: Ruleset, played: int) -> int:
 # --- 3: declarations and belote ---------------------------------------------------------
 
 
+def announced(
+    claims: Sequence[tuple[int, Sequence[int]]], checked: CheckedRound, trump: str, ruleset
+) -> list[Declaration]:
+    """Announced declarations checked against the hands of a checked round."""
+    hands = dict(enumerate(checked.hands))
+    return parse_declarations(claims, trump, ruleset, hands) if claims else []
+
+
 def _declarations(
-    claims: Sequence[tuple[int, Sequence[int]]],
+    parsed: Sequence[Declaration],
     checked: CheckedRound,
     tricks: Sequence[TrickResult],
     trump: str,
     ruleset: Ruleset,
 ):
-    """Announced declarations checked against the rebuilt hands, then settled: the side
-    holding the single best one scores all of its own (and, with
-    ``declaration_needs_trick``, only if it took a trick)."""
-    hands = dict(enumerate(checked.hands))
-    parsed = parse_declarations(claims, trump, ruleset, hands) if claims else []
+    """Checked declarations settled: the side holding the single best one scores all of
+    its own (and, with ``declaration_needs_trick``, only if it took a trick)."""
     won = [0, 0]
     for t in tricks:
         won[t.team] += 1
@@ -358,7 +363,8 @@ def score_round(
     checked = check_round(tricks, trump, ruleset)
     if checked.violations:
         raise IllegalRound(checked.violations)
-    return score_checked(checked, ruleset, trump, taker, declarations, bid, held_in)
+    parsed = announced(declarations, checked, trump, ruleset)
+    return score_checked(checked, ruleset, trump, taker, parsed, bid, held_in)
 
 
 def score_checked(
@@ -366,12 +372,13 @@ def score_checked(
     ruleset: Ruleset,
     trump: str,
     taker: int,
-    declarations: Sequence[tuple[int, Sequence[int]]] = (),
+    declarations: Sequence[Declaration] = (),
     bid: Bid | None = None,
     held_in: int = 0,
 ) -> RoundScore:
     """Score a complete round that :func:`rounds.check_round` found legal, its contract
-    checked by :func:`check_contract` (:func:`score_round` does both)."""
+    checked by :func:`check_contract` and its announced declarations by
+    :func:`parse_declarations` against its hands (:func:`score_round` does all three)."""
     results = _trick_results(checked, trump, ruleset)
     settlement = _declarations(declarations, checked, results, trump, ruleset)
     belotes, belote_points = _belotes(checked, trump, ruleset)
