@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from http import HTTPStatus
+
 import flask_smorest
 from flask import Flask
 from flask_smorest.utils import prepare_response
@@ -32,9 +34,7 @@ class Api(flask_smorest.Api):
         errors.register_error_handlers(self._app)
 
     def _register_responses(self):
-        import http
-
-        for status in http.HTTPStatus:
+        for status in HTTPStatus:
             response = {"description": status.phrase}
             if status >= 400:
                 response["schema"] = self.ERROR_SCHEMA

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import logging
 from collections.abc import Mapping
+from http import HTTPStatus
 from typing import Any
 
 from flask import Flask, Response, json
@@ -72,8 +73,6 @@ def problem(
 
 
 def _phrase(status: int) -> str:
-    from http import HTTPStatus
-
     try:
         return HTTPStatus(status).phrase
     except ValueError:
