@@ -52,13 +52,17 @@ bench: $(STAMP)
 	$(BIN)/python bench/bench.py
 
 # Generated clients (tests/test_generated_clients.py, docs/clients.md). The generators are
-# pinned in requirements-test.lock; the Java client's Jackson comes from the generator's jar,
-# its jakarta.annotation from Debian (installed here, as root, when missing).
-JAKARTA_ANNOTATION := libjakarta-annotation-api-java=2.1.1-1
+# pinned in requirements-test.lock; the Java client's Jackson comes from the generator's jar.
+# From Debian (installed here, as root, when missing): jakarta.annotation for the Java client,
+# Go 1.19 to type-check the Go client.
+CLIENT_DEBS := libjakarta-annotation-api-java=2.1.1-1 golang-1.19-go=1.19.8-2
 
 client-deps:
-	@dpkg-query -W -f='$${Version}' libjakarta-annotation-api-java 2>/dev/null | grep -qx '2.1.1-1' \
-	  || { apt-get update -q && apt-get install -y -q --no-install-recommends $(JAKARTA_ANNOTATION); }
+	@for deb in $(CLIENT_DEBS); do \
+	  dpkg-query -W -f='$${Version}\n' $${deb%%=*} 2>/dev/null | grep -qx "$${deb#*=}" || missing=1; \
+	done; \
+	if [ -n "$$missing" ]; then \
+	  apt-get update -q && apt-get install -y -q --no-install-recommends $(CLIENT_DEBS); fi
 
 clients: $(STAMP)
 	$(BIN)/python clients/generate.py
