@@ -58,7 +58,14 @@ OPENAPI_GENERATOR = {
     },
     "go": {
         "generatorName": "go",
-        "additionalProperties": {"packageName": "belote", "hideGenerationTimestamp": True},
+        "additionalProperties": {
+            "packageName": "belote",
+            "hideGenerationTimestamp": True,
+            # Go enum constants share the package scope: without the type name as prefix, two
+            # enums with a common value (`coinche` is a BiddingRule, a FailedRule and a
+            # CoincheLevel) declare COINCHE twice and the client does not compile.
+            "enumClassPrefix": True,
+        },
     },
     "csharp": {
         "generatorName": "csharp",
@@ -69,6 +76,9 @@ PYTHON_CONFIG = {
     "project_name_override": "belote-rules-client",
     "package_name_override": "belote_rules_client",
     "post_hooks": [],  # no ruff run over the generated code: the check type-checks it instead
+    # GET /openapi.yaml answers application/yaml (RFC 9512), a type this generator does not
+    # know; read it as text, its `text/*` handling (the generator's documented override).
+    "content_type_overrides": {"application/yaml": "text/plain"},
 }
 LANGUAGES = (*OPENAPI_GENERATOR, "python")
 

@@ -8,6 +8,7 @@ import { Expect, sorted } from "./expect.js";
 
 const OPTIONAL: ReadonlyArray<{ module: string; method: string; path: string }> = [
   { module: "./optional/declarations.js", method: "POST", path: "/v1/declarations/rank" },
+  { module: "./optional/declarations-best.js", method: "POST", path: "/v1/declarations/best" },
   { module: "./optional/round-score.js", method: "POST", path: "/v1/round-score" },
   { module: "./optional/match-score.js", method: "POST", path: "/v1/match-score" },
   { module: "./optional/bidding.js", method: "POST", path: "/v1/bidding" },
