@@ -22,8 +22,19 @@ class Config:
                 "with the reason every other card is illegal, trick winners, declaration "
                 "ranking, round and match scores, under named rulesets (belote, klob, "
                 "cardavia, klaberjass, belote-ffb, coinche) whose parameters a request may "
-                "override through `options`.\n\nErrors are RFC 9457 "
-                f"`application/problem+json`. Request bodies are limited to {MAX_BODY_BYTES} bytes."
+                "override through `options`.\n\n"
+                "One meaning per request shape: an optional request field left out, sent "
+                "as `null` or (a list) sent as `[]` means the same thing, its documented "
+                "default. Where two behaviours exist, a required field or a separate "
+                "operation chooses (`/v1/declarations/rank` ranks what was announced, "
+                "`/v1/declarations/best` finds each hand's best). The one place `null` is a "
+                "value is a ruleset parameter in `options` that `GET /v1/parameters` lists "
+                "as `nullable` (`target: null`: a single deal); leaving it out keeps the "
+                "preset's value.\n\n"
+                "Errors are RFC 9457 `application/problem+json`. Request bodies are limited "
+                f"to {MAX_BODY_BYTES} bytes. Refusals carry a stable `ReasonCode`. "
+                "`info.version` follows semantic versioning; the README's versioning policy "
+                "says what may change within `/v1`."
             ),
             "license": {"name": "MIT", "identifier": "MIT"},
         },

@@ -6,9 +6,9 @@ from flask.views import MethodView
 
 from ...engine.bidding import Bid, IllegalBidError, run_auction
 from ...engine.play import PositionError
-from ..app import Blueprint
+from ..blueprint import Blueprint
 from ..errors import ILLEGAL_BID, InvalidInput
-from ..schemas import BiddingRequestSchema, BiddingSchema
+from ..schemas.bidding import BiddingRequestSchema, BiddingSchema
 from ..views import auction_bid, auction_view
 from .common import error_responses, ruleset_from
 

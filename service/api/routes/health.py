@@ -5,8 +5,8 @@ from __future__ import annotations
 from flask import Response, current_app
 from flask.views import MethodView
 
-from ..app import Blueprint
-from ..schemas import HealthSchema
+from ..blueprint import Blueprint
+from ..schemas.service import HealthSchema
 from ..spec import spec_yaml
 
 blp = Blueprint("service", __name__, description="The service itself")
@@ -31,7 +31,16 @@ class OpenApi(MethodView):
         content_type="application/yaml",
         description="The OpenAPI 3.1 document, identical to the repository's openapi.yaml",
     )
-    @blp.doc(operationId="openapi")
+    @blp.doc(
+        operationId="openapi",
+        responses={
+            "200": {
+                "description": "The OpenAPI 3.1 document, identical to the repository's "
+                "openapi.yaml",
+                "content": {"application/yaml": {"schema": {"type": "string"}}},
+            }
+        },
+    )
     def get(self):
         """This API's OpenAPI 3.1 document.
 
