@@ -143,7 +143,7 @@ def test_coinche_nothing_can_be_bid_over_capot(second):
 def test_coinche_after_a_capot_bid_the_opponents_may_pass_or_coinche():
     result = run_auction(COINCHE, 0, [bid("capot", "C")])
     # Seat 2 (team 0) faces seat 1's capot (team 1).
-    assert result.legal_bids == (LegalBid("pass"), LegalBid("coinche"))
+    assert result.legal_bids == (LegalBid("pass"), LegalBid("coinche", seats=(2,)))
 
 
 @pytest.mark.parametrize("value", [70, 85, 165, 170, 0, 200])
@@ -306,14 +306,120 @@ def test_coinche_with_two_players_ends_after_one_pass():
     assert result.contract.taker == 1 and result.contract.team == 1
 
 
+# --- Coinche: when a coinche may be called (coinche_timing) ------------------------------
+# `in_turn` (the preset): only at the coincher's turn. `any_time` ("à la volée"): either
+# opponent of the highest bid may coinche it out of turn, naming its seat; the turn then
+# passes to the coincher's left, as after an in-turn coinche.
+
+VOLEE = COINCHE.with_options({"coinche_timing": "any_time"})
+
+
+def coinche_by(seat) -> Bid:
+    return Bid("coinche", seat=seat)
+
+
+def test_in_turn_an_out_of_turn_coinche_is_refused_and_charged_to_the_coincher():
+    # Dealer 3 (the issue's example): seat 0 bids 80 H; seat 2 coinches at seat 1's turn.
+    error = refused(COINCHE, 3, [bid(80, "H"), coinche_by(2)])
+    assert error.rule == "not_your_turn" and error.index == 1 and error.seat == 2
+    assert str(error) == "It is seat 1's turn to bid, not seat 2's."
+
+
+def test_in_turn_legal_bids_name_only_the_next_seat_as_coincher():
+    # Dealer 0: seat 1 bids 80 H; seat 2 (opponent) may coinche, seat 0 must wait.
+    legal = run_auction(COINCHE, 0, [bid(80, "H")]).legal_bids
+    assert legal[-1] == LegalBid("coinche", seats=(2,))
+    # Seat 3 (the bidder's partner) is next after seat 2 passes: nobody may coinche now.
+    legal = run_auction(COINCHE, 0, [bid(80, "H"), PASS]).legal_bids
+    assert [b.action for b in legal] == ["pass", "bid"]
+
+
+def test_any_time_legal_bids_name_both_opponents_even_at_the_partners_turn():
+    result = run_auction(VOLEE, 0, [bid(80, "H")])
+    assert result.next_seat == 2 and result.legal_bids[-1] == LegalBid("coinche", seats=(0, 2))
+    # Seat 3 (seat 1's partner) to bid: the entry stays, for seats 0 and 2.
+    result = run_auction(VOLEE, 0, [bid(80, "H"), PASS])
+    assert result.next_seat == 3
+    assert [b.action for b in result.legal_bids] == ["pass", "bid", "coinche"]
+    assert result.legal_bids[-1].seats == (0, 2)
+
+
+def test_any_time_an_opponent_coinches_out_of_turn_and_the_turn_passes_to_their_left():
+    # Dealer 0: seat 1 bids 80 H, seat 2 passes; at seat 3's turn seat 0 coinches.
+    result = run_auction(VOLEE, 0, [bid(80, "H"), PASS, coinche_by(0)])
+    assert not result.complete
+    assert result.next_seat == 1  # the coincher's left, as after an in-turn coinche
+    assert result.legal_bids == (LegalBid("pass"), LegalBid("surcoinche"))
+    # As after an in-turn coinche: three passes end it, or the coinched side surcoinches.
+    done = run_auction(VOLEE, 0, [bid(80, "H"), PASS, coinche_by(0), PASS, PASS, PASS])
+    assert done.contract == Contract(
+        taker=1, team=1, trump="H", value=80, coinche="coinche", coinched_by=0
+    )
+    sur = run_auction(VOLEE, 0, [bid(80, "H"), PASS, coinche_by(0), SURCOINCHE])
+    assert sur.contract.coinche == "surcoinche" and sur.contract.surcoinched_by == 1
+
+
+def test_any_time_a_coinche_naming_the_seat_in_turn_is_an_ordinary_coinche():
+    result = run_auction(VOLEE, 0, [bid(80, "H"), coinche_by(2)])
+    assert result.next_seat == 3 and result.legal_bids[-1] == LegalBid("surcoinche")
+    assert run_auction(VOLEE, 0, [bid(80, "H"), COINCHE_BID]).next_seat == 3
+
+
+def test_any_time_coinches_only_the_highest_bid():
+    # Seat 1 80 H, seat 2 90 S: the highest bid is now team 0's. Seat 0 may not coinche
+    # (its partner's bid); seat 1 may, out of turn, at seat 3's turn: it coinches the 90 S.
+    error = refused(VOLEE, 0, [bid(80, "H"), bid(90, "S"), coinche_by(0)])
+    assert error.rule == "coinche_own_side" and error.seat == 0
+    result = run_auction(VOLEE, 0, [bid(80, "H"), bid(90, "S"), coinche_by(1), PASS, PASS, PASS])
+    assert result.contract == Contract(
+        taker=2, team=0, trump="S", value=90, coinche="coinche", coinched_by=1
+    )
+
+
+def test_any_time_the_coinche_rules_judge_the_out_of_turn_seat():
+    # The bidder's partner (seat 3) at seat 2's turn: its own side's bid.
+    error = refused(VOLEE, 0, [bid(80, "H"), coinche_by(3)])
+    assert error.rule == "coinche_own_side" and error.seat == 3 and error.index == 1
+    # No bid yet, and one coinche per auction, whoever calls it.
+    assert refused(VOLEE, 0, [PASS, coinche_by(3)]).rule == "coinche_without_bid"
+    error = refused(VOLEE, 0, [bid(80, "H"), coinche_by(2), coinche_by(0)])
+    assert error.rule == "coinche_twice" and error.seat == 0
+
+
+def test_any_time_only_the_coinche_may_be_out_of_turn():
+    # After seat 2's coinche it is seat 3's turn: seat 0 may not pass or bid out of turn,
+    # and the bidder (seat 1) may surcoinche only at its turn.
+    for late in (Bid("pass", seat=0), bid(90, "S", seat=0), Bid("surcoinche", seat=1)):
+        error = refused(VOLEE, 0, [bid(80, "H"), coinche_by(2), late])
+        assert error.rule == "not_your_turn" and error.seat == late.seat
+
+
+def test_any_time_a_seat_outside_the_table_cannot_coinche():
+    two = VOLEE.with_options({"players": 2})
+    error = refused(two, 0, [bid(80, "H"), coinche_by(3)])
+    assert error.rule == "not_your_turn"
+
+
+def test_coinche_timing_is_a_parameter_of_every_preset_defaulting_to_in_turn():
+    assert all(p.coinche_timing == "in_turn" for p in PRESETS.values())
+    assert COINCHE.with_options({"coinche_timing": "any_time"}).coinche_timing == "any_time"
+
+
 # --- common refusals -------------------------------------------------------------------------
 
 
 def test_a_stated_seat_must_be_the_seat_whose_turn_it_is():
     assert run_auction(COINCHE, 0, [bid(80, "H", seat=1), Bid("pass", seat=2)]).next_seat == 3
     error = refused(COINCHE, 0, [bid(80, "H", seat=1), Bid("pass", seat=3)])
-    assert error.rule == "not_your_turn" and error.index == 1 and error.seat == 2
+    # The refusal names the seat that called (as a refused play names the player who
+    # played); the message says whose turn it was.
+    assert error.rule == "not_your_turn" and error.index == 1 and error.seat == 3
     assert str(error) == "It is seat 2's turn to bid, not seat 3's."
+
+
+def test_a_refused_bid_without_a_stated_seat_is_charged_to_the_seat_whose_turn_it_was():
+    error = refused(COINCHE, 0, [bid(80, "H"), PASS, COINCHE_BID])
+    assert error.rule == "coinche_own_side" and error.seat == 3
 
 
 def test_no_bid_after_the_auction_is_complete():
@@ -439,7 +545,7 @@ def test_all_pass_twice_is_a_redeal(preset, dealer, redealer):
 
 def test_turned_card_stated_seat_must_match():
     error = refused(BELOTE, 2, [Bid("pass", seat=3), Bid("take", seat=1)], turned="JH")
-    assert error.rule == "not_your_turn" and error.seat == 0
+    assert error.rule == "not_your_turn" and error.seat == 1
 
 
 def test_no_seven_exchange_with_four_players():

@@ -58,6 +58,7 @@ EXPECTED = {
         "redeal_dealer": "same",
         "second_round_modes": "suits",
         "trump_seven_exchange": False,
+        "coinche_timing": "in_turn",
     },
     "klob": {
         "players": 4,
@@ -86,6 +87,7 @@ EXPECTED = {
         "redeal_dealer": "next",
         "second_round_modes": "suits",
         "trump_seven_exchange": False,
+        "coinche_timing": "in_turn",
     },
     "cardavia": {
         "players": 4,
@@ -114,6 +116,7 @@ EXPECTED = {
         "redeal_dealer": "next",
         "second_round_modes": "suits",
         "trump_seven_exchange": False,
+        "coinche_timing": "in_turn",
     },
     "klaberjass": {
         "players": 2,
@@ -143,6 +146,7 @@ EXPECTED = {
         "redeal_dealer": "same",
         "second_round_modes": "suits",
         "trump_seven_exchange": True,
+        "coinche_timing": "in_turn",
     },
     "belote-ffb": {
         "players": 4,
@@ -171,6 +175,7 @@ EXPECTED = {
         "redeal_dealer": "next",
         "second_round_modes": "suits",
         "trump_seven_exchange": False,
+        "coinche_timing": "in_turn",
     },
     "coinche": {
         "players": 4,
@@ -199,6 +204,7 @@ EXPECTED = {
         "redeal_dealer": "next",
         "second_round_modes": UNUSED,
         "trump_seven_exchange": False,
+        "coinche_timing": "in_turn",
     },
 }
 

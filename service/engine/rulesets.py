@@ -61,6 +61,7 @@ class Ruleset:
     redeal_dealer: str = "next"
     second_round_modes: str = "suits"
     trump_seven_exchange: bool = False
+    coinche_timing: str = "in_turn"
 
     def team_of(self, seat: int) -> int:
         return seat % 2
@@ -328,6 +329,12 @@ PARAMETERS: dict[str, Parameter] = {
     "trump_seven_exchange": Parameter(
         "bool",
         "the turned suit became trump: the holder of its 7 may exchange it for the turned card",
+    ),
+    "coinche_timing": Parameter(
+        "enum",
+        "coinche bidding: a coinche only at the coincher's turn, or (any_time, \"à la "
+        'volée") by either opponent of the highest bid out of turn as well',
+        ("in_turn", "any_time"),
     ),
 }
 
