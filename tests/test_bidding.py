@@ -14,11 +14,12 @@ from service.engine.bidding import (
     Contract,
     IllegalBidError,
     LegalBid,
+    bid_values,
     run_auction,
 )
 from service.engine.cards import TRUMP_MODES, parse_card
 from service.engine.play import PositionError
-from service.engine.rulesets import PRESETS, get_ruleset
+from service.engine.rulesets import PRESETS, RulesetError, get_ruleset
 
 COINCHE = get_ruleset("coinche")
 BELOTE = get_ruleset("belote")
@@ -659,3 +660,44 @@ def test_legal_bids_list_exactly_the_bids_the_auction_accepts(ruleset, bids, tur
         accepted.add(candidate)
     assert listed == accepted
     assert Bid("pass") in listed
+
+
+# --- House rules: the bid ladder (bid_minimum, bid_step, bid_maximum) ---------------------
+# docs/house-rules.md. drasill/bga-coinche doc/rules-fr.md: "Les enchères commencent à 82
+# points ... et montent de 10 points en 10 points"; Oliboy50/coinche
+# client/src/shared/coinche/index.ts `validExpectedPoints`: 82, 85, 90 ... 250.
+
+BGA_LADDER = {"bid_minimum": 82}
+OLIBOY50_LADDER = {"bid_minimum": 82, "bid_step": 5, "bid_maximum": 250}
+
+
+def test_the_presets_keep_the_80_to_160_ladder():
+    assert all(bid_values(p) == BID_VALUES for p in PRESETS.values())
+
+
+def test_bga_coinche_ladder_opens_at_82_then_goes_by_tens():
+    ruleset = COINCHE.with_options(BGA_LADDER)
+    assert bid_values(ruleset) == (82, 90, 100, 110, 120, 130, 140, 150, 160, "capot")
+    legal = run_auction(ruleset, 0, []).legal_bids[1]
+    assert legal.values == bid_values(ruleset)
+    assert refused(ruleset, 0, [bid(80, "H")]).rule == "invalid_value"
+    error = refused(ruleset, 0, [bid(82, "H"), bid(85, "S")])
+    assert error.rule == "invalid_value" and "82, 90, ... 160 or capot" in str(error)
+    assert run_auction(ruleset, 0, [bid(82, "H"), bid(90, "S")]).highest.value == 90
+
+
+def test_oliboy50_ladder_is_82_then_fives_up_to_250():
+    # Oliboy50/coinche index.ts validExpectedPoints, in order.
+    expected = (82, *range(85, 251, 5))
+    ruleset = COINCHE.with_options(OLIBOY50_LADDER)
+    assert bid_values(ruleset) == (*expected, "capot")
+    result = run_auction(ruleset, 0, [bid(82, "S"), bid(85, "H"), bid(250, "none")])
+    assert result.highest.value == 250
+    error = refused(ruleset, 0, [bid(85, "S"), bid(85, "H")])
+    assert error.rule == "bid_too_low" and "bid 90 or more" in str(error)
+
+
+def test_a_ladder_with_its_minimum_above_its_maximum_is_refused():
+    with pytest.raises(RulesetError) as caught:
+        COINCHE.with_options({"bid_minimum": 170})
+    assert caught.value.field == "bid_minimum"

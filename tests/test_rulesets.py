@@ -59,6 +59,10 @@ EXPECTED = {
         "second_round_modes": "suits",
         "trump_seven_exchange": False,
         "coinche_timing": "in_turn",
+        "bid_minimum": 80,
+        "bid_step": 10,
+        "bid_maximum": 160,
+        "opening_bid_points": None,
     },
     "klob": {
         "players": 4,
@@ -88,6 +92,10 @@ EXPECTED = {
         "second_round_modes": "suits",
         "trump_seven_exchange": False,
         "coinche_timing": "in_turn",
+        "bid_minimum": 80,
+        "bid_step": 10,
+        "bid_maximum": 160,
+        "opening_bid_points": None,
     },
     "cardavia": {
         "players": 4,
@@ -117,6 +125,10 @@ EXPECTED = {
         "second_round_modes": "suits",
         "trump_seven_exchange": False,
         "coinche_timing": "in_turn",
+        "bid_minimum": 80,
+        "bid_step": 10,
+        "bid_maximum": 160,
+        "opening_bid_points": None,
     },
     "klaberjass": {
         "players": 2,
@@ -147,6 +159,10 @@ EXPECTED = {
         "second_round_modes": "suits",
         "trump_seven_exchange": True,
         "coinche_timing": "in_turn",
+        "bid_minimum": 80,
+        "bid_step": 10,
+        "bid_maximum": 160,
+        "opening_bid_points": None,
     },
     "belote-ffb": {
         "players": 4,
@@ -176,6 +192,10 @@ EXPECTED = {
         "second_round_modes": "suits",
         "trump_seven_exchange": False,
         "coinche_timing": "in_turn",
+        "bid_minimum": 80,
+        "bid_step": 10,
+        "bid_maximum": 160,
+        "opening_bid_points": None,
     },
     "coinche": {
         "players": 4,
@@ -205,6 +225,10 @@ EXPECTED = {
         "second_round_modes": UNUSED,
         "trump_seven_exchange": False,
         "coinche_timing": "in_turn",
+        "bid_minimum": 80,
+        "bid_step": 10,
+        "bid_maximum": 160,
+        "opening_bid_points": None,
     },
 }
 

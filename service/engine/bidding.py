@@ -30,7 +30,8 @@ from .rulesets import Ruleset
 PASS, BID, TAKE, NAME, COINCHE, SURCOINCHE = "pass", "bid", "take", "name", "coinche", "surcoinche"
 ACTIONS = (PASS, BID, TAKE, NAME, COINCHE, SURCOINCHE)
 CAPOT = "capot"
-#: Coinche bid values, lowest first; ``capot`` is above 160.
+#: Coinche bid values of every preset, lowest first; ``capot`` is above 160. A ruleset's
+#: own ladder (``bid_minimum``, ``bid_step``, ``bid_maximum``) is :func:`bid_values`.
 BID_VALUES: tuple[int | str, ...] = (*range(80, 161, 10), CAPOT)
 #: Coinche level of a contract.
 NO_COINCHE = "none"
@@ -59,7 +60,7 @@ MESSAGES = {
     AUCTION_COMPLETE: "The auction is already over: no more bids.",
     ACTION_NOT_ALLOWED: "'{action}' is not a bid in this game; the bids are: {actions}.",
     MALFORMED_BID: "{detail}",
-    INVALID_VALUE: "{value} is not a bid value: bid 80, 90, ... 160 or capot.",
+    INVALID_VALUE: "{value} is not a bid value: bid {ladder}.",
     TRUMP_MODE_NOT_ALLOWED: "Trump mode {mode} is not allowed here; allowed: {modes}.",
     BID_TOO_LOW: "A bid must be higher than the current {value} of seat {seat}: {hint}.",
     BID_AFTER_COINCHE: "The bid of seat {seat} has been coinched: nobody may bid any more.",
@@ -184,8 +185,28 @@ def _mode_label(mode: str) -> str:
 
 
 def _rank(value: int | str) -> int:
-    """Order of bid values: capot is above 160."""
-    return 170 if value == CAPOT else int(value)
+    """Order of bid values: capot is above every number."""
+    return 1_000_000 if value == CAPOT else int(value)
+
+
+def bid_values(ruleset: Ruleset) -> tuple[int | str, ...]:
+    """The Coinche bid ladder, lowest first: ``bid_minimum``, then every multiple of
+    ``bid_step`` above it up to ``bid_maximum``, then ``capot``. The presets' ladder is
+    :data:`BID_VALUES` (80, 90 ... 160, capot); bga-coinche's 82, 90 ... 160; Oliboy50's
+    82, 85, 90 ... 250 (docs/house-rules.md)."""
+    low, step, high = ruleset.bid_minimum, ruleset.bid_step, ruleset.bid_maximum
+    if (low, step, high) == (80, 10, 160):
+        return BID_VALUES
+    first = (low // step + 1) * step
+    return (low, *range(first, high + 1, step), CAPOT)
+
+
+def describe_ladder(values: Sequence[int | str]) -> str:
+    """ "80, 90, ... 160 or capot": the first two, the last number and capot."""
+    numbers = [v for v in values if v != CAPOT]
+    if len(numbers) <= 3:
+        return ", ".join(map(str, numbers)) + " or capot"
+    return f"{numbers[0]}, {numbers[1]}, ... {numbers[-1]} or capot"
 
 
 # --- the two procedures -----------------------------------------------------------------
@@ -300,16 +321,19 @@ class _CoincheAuction(_Auction):
     def _bid_refusal(self, bid: Bid) -> Refusal | None:
         if bid.value is None or bid.trump is None:
             return _refuse(
-                MALFORMED_BID, detail="A 'bid' needs a value (80..160 or capot) and a trump."
+                MALFORMED_BID,
+                detail=f"A 'bid' needs a value ({describe_ladder(bid_values(self.ruleset))}) "
+                "and a trump.",
             )
         if self.coinched_by is not None:
             return _refuse(BID_AFTER_COINCHE, seat=self.highest.seat)
-        if bid.value not in BID_VALUES:
-            return _refuse(INVALID_VALUE, value=bid.value)
+        ladder = bid_values(self.ruleset)
+        if bid.value not in ladder:
+            return _refuse(INVALID_VALUE, value=bid.value, ladder=describe_ladder(ladder))
         if bid.trump not in self.ruleset.trump_modes:
             return _mode_refusal(bid.trump, self.ruleset.trump_modes)
         if self.highest is not None and _rank(bid.value) <= _rank(self.highest.value):
-            higher = [v for v in BID_VALUES if _rank(v) > _rank(self.highest.value)]
+            higher = [v for v in ladder if _rank(v) > _rank(self.highest.value)]
             return _refuse(
                 BID_TOO_LOW,
                 value=self.highest.value,
@@ -366,7 +390,7 @@ class _CoincheAuction(_Auction):
 
     def candidates(self) -> Iterator[Bid]:
         yield Bid(PASS)
-        for value in BID_VALUES:
+        for value in bid_values(self.ruleset):
             for mode in TRUMP_MODES:
                 yield Bid(BID, value, mode)
         yield Bid(COINCHE)

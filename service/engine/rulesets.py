@@ -62,6 +62,11 @@ class Ruleset:
     second_round_modes: str = "suits"
     trump_seven_exchange: bool = False
     coinche_timing: str = "in_turn"
+    # house rules (docs/house-rules.md): the Coinche bid ladder
+    bid_minimum: int = 80
+    bid_step: int = 10
+    bid_maximum: int = 160
+    opening_bid_points: int | None = None
 
     def team_of(self, seat: int) -> int:
         return seat % 2
@@ -96,6 +101,14 @@ class Ruleset:
                 f"with declarations '{self.declarations}' sequences score: sequence_points needs "
                 'points for at least one length, like {"3": 20}',
                 "sequence_points",
+            )
+        self.check_bid_ladder()
+
+    def check_bid_ladder(self) -> None:
+        if self.bid_minimum > self.bid_maximum:
+            raise RulesetError(
+                f"bid_minimum {self.bid_minimum} is above bid_maximum {self.bid_maximum}",
+                "bid_minimum",
             )
 
     def sequence_value(self, length: int) -> int:
@@ -335,6 +348,30 @@ PARAMETERS: dict[str, Parameter] = {
         "coinche bidding: a coinche only at the coincher's turn, or (any_time, \"à la "
         'volée") by either opponent of the highest bid out of turn as well',
         ("in_turn", "any_time"),
+    ),
+    "bid_minimum": Parameter(
+        "int", "Coinche: the lowest bid (bga-coinche and Oliboy50: 82)", minimum=1, maximum=1000
+    ),
+    "bid_step": Parameter(
+        "int",
+        "Coinche: bids above the lowest are the multiples of this step (10: 80, 90 ... 160; "
+        "5 with bid_minimum 82: 82, 85, 90, 95 ...)",
+        minimum=1,
+        maximum=100,
+    ),
+    "bid_maximum": Parameter(
+        "int",
+        "Coinche: the highest numeric bid; capot is above it",
+        minimum=1,
+        maximum=1000,
+    ),
+    "opening_bid_points": Parameter(
+        "int",
+        "Coinche: what a bid of bid_minimum is worth in the score; null: its value "
+        "(bga-coinche: a made or failed 82 scores as 80)",
+        minimum=0,
+        maximum=1000,
+        nullable=True,
     ),
 }
 

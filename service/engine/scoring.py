@@ -21,7 +21,7 @@ from __future__ import annotations
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 
-from .bidding import BID_VALUES, CAPOT, COINCHE, NO_COINCHE, SURCOINCHE
+from .bidding import CAPOT, COINCHE, NO_COINCHE, SURCOINCHE, bid_values, describe_ladder
 from .cards import cards_in
 from .declarations import Declaration, parse_declarations, seat_belotes, settle
 from .play import (
@@ -338,8 +338,9 @@ def check_bid(bid: Bid | None, ruleset: Ruleset) -> None:
         )
     if bid is None:
         return
-    if bid.value not in BID_VALUES:
-        raise PositionError("bid.value", f'a bid is 80, 90, ... 160 or "capot"; got {bid.value}')
+    ladder = bid_values(ruleset)
+    if bid.value not in ladder:
+        raise PositionError("bid.value", f"a bid is {describe_ladder(ladder)}; got {bid.value}")
     if bid.coinche not in MULTIPLIERS:
         raise PositionError("bid.coinche", "coinche is none, coinche or surcoinche")
 
