@@ -701,3 +701,22 @@ def test_a_ladder_with_its_minimum_above_its_maximum_is_refused():
     with pytest.raises(RulesetError) as caught:
         COINCHE.with_options({"bid_minimum": 170})
     assert caught.value.field == "bid_minimum"
+
+
+def test_libcoinche_test_auction():
+    # gyscos/libcoinche src/bid.rs `test_auction`, P0 first (dealer 3 here), in_turn.
+    opening = [PASS, PASS, PASS]
+    assert run_auction(COINCHE, 3, opening).next_seat == 3
+    error = refused(COINCHE, 3, [*opening, Bid("pass", seat=1)])  # TurnError
+    assert error.rule == "not_your_turn" and error.seat == 1
+    error = refused(COINCHE, 3, [*opening, coinche_by(2)])  # TurnError
+    assert error.rule == "not_your_turn" and error.seat == 2
+    bids = [*opening, bid(80, "H", seat=3)]
+    assert refused(COINCHE, 3, [*bids, bid(80, "C", seat=0)]).rule == "bid_too_low"
+    error = refused(COINCHE, 3, [*bids, bid(100, "C", seat=1)])  # TurnError
+    assert error.rule == "not_your_turn" and error.seat == 1
+    bids += [Bid("pass", seat=0), bid(100, "H", seat=1)]  # partner surbids
+    assert not run_auction(COINCHE, 3, [*bids, PASS, PASS]).complete
+    result = run_auction(COINCHE, 3, [*bids, PASS, PASS, PASS])
+    assert result.complete
+    assert result.contract == Contract(taker=1, team=1, trump="H", value=100, coinche="none")

@@ -63,6 +63,8 @@ EXPECTED = {
         "bid_step": 10,
         "bid_maximum": 160,
         "opening_bid_points": None,
+        "made": "cards_and_bid",
+        "no_trump_bid": "single",
     },
     "klob": {
         "players": 4,
@@ -96,6 +98,8 @@ EXPECTED = {
         "bid_step": 10,
         "bid_maximum": 160,
         "opening_bid_points": None,
+        "made": "cards_and_bid",
+        "no_trump_bid": "single",
     },
     "cardavia": {
         "players": 4,
@@ -129,6 +133,8 @@ EXPECTED = {
         "bid_step": 10,
         "bid_maximum": 160,
         "opening_bid_points": None,
+        "made": "cards_and_bid",
+        "no_trump_bid": "single",
     },
     "klaberjass": {
         "players": 2,
@@ -163,6 +169,8 @@ EXPECTED = {
         "bid_step": 10,
         "bid_maximum": 160,
         "opening_bid_points": None,
+        "made": "cards_and_bid",
+        "no_trump_bid": "single",
     },
     "belote-ffb": {
         "players": 4,
@@ -196,6 +204,8 @@ EXPECTED = {
         "bid_step": 10,
         "bid_maximum": 160,
         "opening_bid_points": None,
+        "made": "cards_and_bid",
+        "no_trump_bid": "single",
     },
     "coinche": {
         "players": 4,
@@ -229,6 +239,8 @@ EXPECTED = {
         "bid_step": 10,
         "bid_maximum": 160,
         "opening_bid_points": None,
+        "made": "cards_and_bid",
+        "no_trump_bid": "single",
     },
 }
 

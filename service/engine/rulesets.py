@@ -67,6 +67,9 @@ class Ruleset:
     bid_step: int = 10
     bid_maximum: int = 160
     opening_bid_points: int | None = None
+    # house rules: how a bid contract is scored
+    made: str = "cards_and_bid"
+    no_trump_bid: str = "single"
 
     def team_of(self, seat: int) -> int:
         return seat % 2
@@ -285,6 +288,9 @@ PARAMETERS: dict[str, Parameter] = {
             "total_more_than_opponent",
             "total_more_than_defenders",
             "bid",
+            "bid_at_least_defenders",
+            "bid_reached",
+            "total_at_least_defenders",
         ),
     ),
     "failed": Parameter(
@@ -296,6 +302,11 @@ PARAMETERS: dict[str, Parameter] = {
             "defenders_take_cards_and_belotes",
             "opponent_takes_both_totals",
             "coinche",
+            "coinche_both_totals",
+            "coinche_mode_total",
+            "coinche_bid_only",
+            "flat",
+            "flat_160",
         ),
     ),
     "last_trick_bonus": Parameter("int", "bonus for the last trick", minimum=0, maximum=1000),
@@ -372,6 +383,24 @@ PARAMETERS: dict[str, Parameter] = {
         minimum=0,
         maximum=1000,
         nullable=True,
+    ),
+    "made": Parameter(
+        "enum",
+        "what each side scores when the takers make a bid contract (docs/house-rules.md)",
+        (
+            "cards_and_bid",
+            "cards_and_bid_defenders_keep",
+            "total_and_bid_multiplied",
+            "total_plus_multiplied_bid",
+            "bid_only",
+            "points_only",
+        ),
+    ),
+    "no_trump_bid": Parameter(
+        "enum",
+        "a bid contract in sans atout: the bid counts once, or twice in the score "
+        "(Oliboy50/coinche)",
+        ("single", "doubled"),
     ),
 }
 

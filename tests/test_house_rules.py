@@ -1,0 +1,339 @@
+"""House rules: other programs' scoring reproduced through options (docs/house-rules.md).
+
+Each test reproduces one published test case (or worked example) of a surveyed program,
+named with its repository, file and test name. Those programs count points per side
+rather than replay tricks, so the cases are fed to the engine as per-team figures
+(:func:`scoring.settle_figures`, the function :func:`scoring.score_checked` ends with):
+card points with the last-trick or capot bonus, declarations, belote, the team that took
+every trick. ``tests/test_http_scoring.py``-style HTTP checks of the same options are at
+the end, on played rounds.
+"""
+
+from __future__ import annotations
+
+import pytest
+
+from service.engine.rulesets import get_ruleset
+from service.engine.scoring import Bid, Figures, settle_figures
+
+from .rounds_helper import DEAL_A, as_json, scripted_round
+
+#: The `options` objects of docs/house-rules.md, one per surveyed program.
+OLIBOY50 = {
+    "trump_modes": ["C", "D", "H", "S", "none"],
+    "contract": "bid_at_least_defenders",
+    "made": "total_plus_multiplied_bid",
+    "failed": "coinche_both_totals",
+    "no_trump_bid": "doubled",
+    "bid_minimum": 82,
+    "bid_step": 5,
+    "bid_maximum": 250,
+}
+LIBCOINCHE = {
+    "trump_modes": ["C", "D", "H", "S"],
+    "declarations": "none",
+    "belote_points": 0,
+    "capot_bonus": None,
+    "contract": "bid_reached",
+    "made": "bid_only",
+    "failed": "flat_160",
+}
+SEBASTIEN = {
+    "trump_modes": ["C", "D", "H", "S"],
+    "declarations": "none",
+    "belote_points": 0,
+    "capot_bonus": None,
+    "contract": "bid_reached",
+    "made": "points_only",
+    "failed": "flat",
+}
+BGA = {
+    "declarations": "none",
+    "contract": "bid_reached",
+    "made": "total_and_bid_multiplied",
+    "failed": "coinche_mode_total",
+    "bid_minimum": 82,
+    "opening_bid_points": 80,
+    "capot_bonus": 98,
+}
+BGA_BID_ONLY = BGA | {"made": "bid_only", "failed": "coinche_bid_only"}
+SCOREIT_COINCHE = {"made": "cards_and_bid_defenders_keep"}
+
+
+def figures(cards, declarations=(0, 0), belote=(0, 0), sweep=None, mode_total=162) -> Figures:
+    return Figures(tuple(cards), tuple(declarations), tuple(belote), mode_total, sweep)
+
+
+def settle(options, figs, taker_team, bid=None, trump="H", preset="coinche", held_in=0):
+    """``(score, outcome)`` of a round from its figures under ``preset`` + ``options``."""
+    ruleset = get_ruleset(preset, options)
+    outcome, score, _held, _winner = settle_figures(ruleset, trump, figs, taker_team, bid, held_in)
+    return score, outcome
+
+
+# --- Oliboy50/coinche ----------------------------------------------------------------------
+# client/src/shared/coinche/service/pointsCounter.test.ts,
+# "getNewAttackingAndDefensingTeamsPointsAfterRoundEnd returns [..] for test case #N".
+# Attacking team NorthSouth = team 0 here. getCards() is the whole deck: 152 card points in
+# a suit and in NoTrump (ace 19: `no_trump_points: ace_19`), + 100 for taking every trick.
+
+ALL = figures((252, 0), sweep=0)
+NONE = figures((0, 252), sweep=1)
+
+
+@pytest.mark.parametrize(
+    ("case", "figs", "trump", "coinche", "expected"),
+    [
+        (1, ALL, "S", "none", (152 + 100 + 82, 0)),
+        (2, NONE, "S", "none", (0, 152 + 100 + 82)),
+        (3, ALL, "none", "none", (152 + 100 + 82 * 2, 0)),
+        (4, NONE, "none", "none", (0, 152 + 100 + 82 * 2)),
+        (5, ALL, "none", "coinche", (152 + 100 + 82 * 4, 0)),
+        (6, NONE, "none", "coinche", (0, 152 + 100 + 82 * 4)),
+        (7, ALL, "none", "surcoinche", (152 + 100 + 82 * 8, 0)),
+        (8, NONE, "none", "surcoinche", (0, 152 + 100 + 82 * 8)),
+    ],
+)
+def test_oliboy50_points_counter_capot_cases(case, figs, trump, coinche, expected):
+    score, _ = settle(OLIBOY50, figs, 0, Bid(82, coinche), trump)
+    assert score == expected, f"pointsCounter.test.ts test case #{case}"
+
+
+def test_oliboy50_points_counter_case_9_takers_all_but_the_sevens():
+    # Test case #9: trump diamond, bid 100, North-South win every card but the four 7s
+    # (0 points) and the last trick: 1000 + 152 + 10 + 100, East-West 1000 + 0.
+    score, outcome = settle(OLIBOY50, figures((162, 0)), 0, Bid(100), "D")
+    assert outcome.made and score == (152 + 10 + 100, 0)
+
+
+def test_oliboy50_points_counter_case_10_defenders_all_but_the_sevens():
+    # Test case #10: the same cards the other way round: the takers fail; the defenders
+    # take both totals and the bid: 1000 + 152 + 10 + 100.
+    score, outcome = settle(OLIBOY50, figures((0, 162)), 0, Bid(100), "D")
+    assert not outcome.made and score == (0, 152 + 10 + 100)
+
+
+def test_oliboy50_a_tie_is_made_and_belote_and_declarations_follow_the_totals():
+    # pointsCounter.ts: made when total >= bid and total >= the defenders' total.
+    # 71 + belote 20 = 91 against 91: made; failed, the defenders take both totals.
+    made, outcome = settle(OLIBOY50, figures((71, 91), belote=(20, 0)), 0, Bid(90))
+    assert outcome.made and made == (91 + 90, 91)
+    failed, outcome = settle(OLIBOY50, figures((71, 91), (0, 20), (20, 0)), 0, Bid(90))
+    assert not outcome.made and failed == (0, 91 + 111 + 90)
+
+
+# --- sebastien-perpignane/cardgame ----------------------------------------------------------
+# src/test/java/sebastien/perpignane/cardgame/game/contree/DealScoreCalculatorTest.java.
+# buildCardsByTeamWithTeam1_89AndTeam2_63_trump_is_heart: team 1 (team 0 here) 89 card
+# points, team 2 63; + 10 to the last trick's winner. No belote, no declarations.
+
+
+@pytest.mark.parametrize(
+    ("test", "figs", "bid", "expected"),
+    [
+        # 89 + 10 made 80, doubled: 160 x 2; redoubled: 160 x 4.
+        ("testContractIsReached_doubled", figures((99, 63)), Bid(80, "coinche"), (320, 0)),
+        ("testContractIsReached_redoubled", figures((99, 63)), Bid(80, "surcoinche"), (640, 0)),
+        # 89 does not make 140: the defenders score 160.
+        ("testStandardContractIsNotReached", figures((89, 73)), Bid(140), (0, 160)),
+        # Every card to one side: 152 + 10, no capot bonus (its card total is always 162).
+        ("testIsAnnouncedCapotReached", figures((162, 0), sweep=0), Bid("capot"), (500, 0)),
+        ("testNotAnnouncedCapotMadeByAttackTeam", figures((162, 0), sweep=0), Bid(160), (250, 0)),
+        ("testNotAnnouncedCapotMadeByDefenseTeam", figures((0, 162), sweep=1), Bid(80), (0, 250)),
+        ("testAnnouncedCapotNotReached", figures((99, 63)), Bid("capot"), (0, 500)),
+    ],
+)
+def test_sebastien_perpignane_deal_score_calculator(test, figs, bid, expected):
+    score, _ = settle(SEBASTIEN, figs, 0, bid)
+    assert score == expected, test
+
+
+# --- gyscos/libcoinche ---------------------------------------------------------------------
+# src/game.rs `get_game_result`: the winners score the target (250 for capot), the
+# defenders of a failed contract 160; src/bid.rs `Target::victory`: points >= target.
+# Its published tests cover the auction (src/bid.rs `test_auction`, in
+# tests/test_bidding.py) and play, not scores; these follow the function.
+
+
+def test_libcoinche_get_game_result():
+    # Made: 80 reaches a target of 80 whatever the defenders made; the takers score 80.
+    score, outcome = settle(LIBCOINCHE, figures((80, 82)), 0, Bid(80))
+    assert outcome.made and score == (80, 0)
+    # Failed: the defenders score 160.
+    score, outcome = settle(LIBCOINCHE, figures((162, 0)), 1, Bid(160))
+    assert not outcome.made and score == (160, 0)
+    # Capot: made only by taking every trick; it scores 250.
+    score, _ = settle(LIBCOINCHE, figures((162, 0), sweep=0), 0, Bid("capot"))
+    assert score == (250, 0)
+    # A failed capot bid is still 160 to the defenders (sebastien-perpignane: 500).
+    assert settle(LIBCOINCHE, figures((152, 10)), 0, Bid("capot"))[0] == (0, 160)
+
+
+# --- drasill/bga-coinche ------------------------------------------------------------------
+# No test suite; its rules page (doc/rules-fr.md, "Enchère réussie" / "Enchère échouée")
+# gives two examples, checked here against its code (coinche.game.php `stEndHand`, score
+# type "count points": `$doAddPointsToScore`).
+
+
+def test_bga_coinche_rules_page_bid_made():
+    # "si l'enchère est 100 ♣ ... réalisé 122 points: 122 + 100 = 222; l'équipe adverse 40".
+    score, outcome = settle(BGA, figures((122, 40)), 0, Bid(100), "C")
+    assert outcome.made and score == (222, 40)
+
+
+def test_bga_coinche_rules_page_bid_failed_is_162_plus_the_bid_in_its_code():
+    # The page: "96 points ... l'équipe adverse gagne 160 + 100 = 260". Its code scores
+    # `$bid + 162` (+ belote) x multiplier: 262. The page is wrong; we follow the code.
+    score, outcome = settle(BGA, figures((96, 66)), 0, Bid(100), "C")
+    assert not outcome.made and score == (0, 262)
+
+
+def test_bga_coinche_code_coinched_belote_and_the_82_opening():
+    # stEndHand: made coinched, (bid + points incl. belote) x 2, the defenders nothing;
+    # a bid of 82 scores as 80 (`if ($bid == 82) $bid = 80`), made with 82 points.
+    score, _ = settle(BGA, figures((72, 90), belote=(20, 0)), 0, Bid(82, "coinche"))
+    assert score == ((80 + 92) * 2, 0)
+    # Failed with the defenders' belote: (80 + 162 + 20) x 2; the takers' belote stays.
+    score, _ = settle(BGA, figures((70, 92), belote=(0, 20)), 0, Bid(82, "coinche"))
+    assert score == (0, (80 + 162 + 20) * 2)
+    # Score type "bid only": (bid + belote) x m to the winners, belote to its holder.
+    score, _ = settle(BGA_BID_ONLY, figures((100, 62), belote=(0, 20)), 0, Bid(100))
+    assert score == (100, 20)
+    score, _ = settle(BGA_BID_ONLY, figures((80, 82), belote=(20, 0)), 0, Bid(110, "coinche"))
+    assert score == (20, 220)
+
+
+# --- StephaneBg/ScoreIt: Coinche -----------------------------------------------------------
+# data/src/test/java/com/sbgapps/scoreit/data/solver/CoincheSolverTest.kt: "points" are the
+# bidding team's card points (162 in all, capot 252), the other team has the rest.
+
+
+def scoreit(points, taker, bid, coinche="none", belote_to=None):
+    """The figures of a CoincheSolverTest lap: ``taker`` (0: équipe une) made ``points``."""
+    cards = [0, 0]
+    cards[taker] = points
+    cards[1 - taker] = 0 if points == 252 else 162 - points
+    belote = [0, 0]
+    if belote_to is not None:
+        belote[belote_to] = 20
+    sweep = taker if points == 252 else None
+    figs = figures(cards, belote=belote, sweep=sweep)
+    return settle(SCOREIT_COINCHE, figs, taker, Bid(bid, coinche))
+
+
+@pytest.mark.parametrize(
+    ("test", "lap", "expected"),
+    [
+        (
+            "équipe une enchérit 120, réalise 130 points et remporte son contrat",
+            (130, 0, 120),
+            (250, 32),
+        ),
+        (
+            "équipe deux enchérit 100, réalise 120 points et remporte son contrat",
+            (120, 1, 100),
+            (42, 220),
+        ),
+        (
+            "équipe deux enchérit 120, réalise 110 points, annonce la belote et remporte son "
+            "contrat",
+            (110, 1, 120, "none", 1),
+            (52, 250),
+        ),
+        (
+            "équipe une enchérit 120, réalise 110 points et chute son contrat",
+            (110, 0, 120),
+            (0, 282),
+        ),
+        (
+            "équipe une enchérit 140, réalise 110 points, annonce la belote et chute son contrat",
+            (110, 0, 140, "none", 0),
+            (20, 302),
+        ),
+        (
+            "équipe deux enchérit 130, réalise 100 points et chute son contrat",
+            (100, 1, 130),
+            (292, 0),
+        ),
+        (
+            "équipe une enchérit 140, réalise un capot et remporte son contrat",
+            (252, 0, 140),
+            (392, 0),
+        ),
+        (
+            "équipe deux enchérit 130, réalise un capot et remporte son contrat",
+            (252, 1, 130),
+            (0, 382),
+        ),
+        (
+            "équipe une enchérit 120, réalise 130 points et remporte son contrat alors qu'elle "
+            "est coinchée",
+            (130, 0, 120, "coinche"),
+            (500, 32),
+        ),
+        (
+            "équipe une enchérit 120, réalise 130 points et remporte son contrat alors qu'elle a "
+            "surcoinché",
+            (130, 0, 120, "surcoinche"),
+            (1000, 32),
+        ),
+        (
+            "équipe deux enchérit 120, réalise 110 points et chute son contrat alors qu'elle est "
+            "coinchée",
+            (110, 1, 120, "coinche"),
+            (564, 0),
+        ),
+        (
+            "équipe deux enchérit 120, réalise 110 points et chute son contrat alors qu'elle a "
+            "surcoinché",
+            (110, 1, 120, "surcoinche"),
+            (1128, 0),
+        ),
+    ],
+)
+def test_scoreit_coinche_solver(test, lap, expected):
+    score, _ = scoreit(*lap)
+    assert score == expected, test
+
+
+def test_scoreit_coinche_solver_without_the_option_the_coinched_defenders_lose_their_points():
+    # The option is what differs from RULES.md's Coinche: there the defenders of a made
+    # coinched contract keep only their belote.
+    ruleset = get_ruleset("coinche")
+    _, score, _, _ = settle_figures(ruleset, "H", figures((130, 32)), 0, Bid(120, "coinche"))
+    assert score == (500, 0)
+
+
+# --- the same options over HTTP, on played rounds ------------------------------------------
+
+
+def round_body(options, deal, bid, trump="H", taker=0):
+    tricks = scripted_round("coinche", trump, 0, deal)
+    return {
+        "ruleset": "coinche",
+        "options": options,
+        "trump": trump,
+        "taker": taker,
+        "bid": bid,
+        "tricks": as_json(tricks),
+    }
+
+
+@pytest.mark.http
+@pytest.mark.parametrize(
+    ("options", "expected"),
+    [
+        ({}, [368, 0]),  # RULES.md: (94 + 90) x 2, the defenders only their belote
+        (SCOREIT_COINCHE, [368, 68]),  # the defenders keep their 68
+        (OLIBOY50, [94 + 90 * 2, 68]),  # only the bid is doubled
+        (BGA, [(94 + 90) * 2, 0]),
+        (SEBASTIEN, [160 * 2, 0]),
+        (LIBCOINCHE, [90 * 2, 0]),
+    ],
+)
+def test_a_coinched_90_made_with_94_under_each_program(server, options, expected):
+    # rounds_helper.DEAL_A: team 0 94 card points, team 1 68; hearts, no belote.
+    payload = round_body(options, DEAL_A, {"value": 90, "coinche": "coinche"})
+    r = server.post("/v1/round-score", json=payload)
+    assert r.status_code == 200, r.text
+    assert r.json()["score"] == expected
