@@ -46,6 +46,7 @@ SEBASTIEN = {
     "contract": "bid_reached",
     "made": "points_only",
     "failed": "flat",
+    "score_units": "rounded_tens",
 }
 BGA = {
     "declarations": "none",
@@ -58,6 +59,8 @@ BGA = {
 }
 BGA_BID_ONLY = BGA | {"made": "bid_only", "failed": "coinche_bid_only"}
 SCOREIT_COINCHE = {"made": "cards_and_bid_defenders_keep"}
+SCOREIT_BELOTE = {"contract": "total_at_least_defenders", "litige": "hold_over_all"}
+SCOREIT_ROUNDED = {"score_units": "rounded_tens"}
 
 
 def figures(cards, declarations=(0, 0), belote=(0, 0), sweep=None, mode_total=162) -> Figures:
@@ -66,9 +69,15 @@ def figures(cards, declarations=(0, 0), belote=(0, 0), sweep=None, mode_total=16
 
 def settle(options, figs, taker_team, bid=None, trump="H", preset="coinche", held_in=0):
     """``(score, outcome)`` of a round from its figures under ``preset`` + ``options``."""
-    ruleset = get_ruleset(preset, options)
-    outcome, score, _held, _winner = settle_figures(ruleset, trump, figs, taker_team, bid, held_in)
+    score, outcome, _ = settle_held(options, figs, taker_team, bid, trump, preset, held_in)
     return score, outcome
+
+
+def settle_held(options, figs, taker_team, bid=None, trump="H", preset="coinche", held_in=0):
+    """``(score, outcome, held)``: the points a litige holds for the next round too."""
+    ruleset = get_ruleset(preset, options)
+    outcome, score, held, _ = settle_figures(ruleset, trump, figs, taker_team, bid, held_in)
+    return score, outcome, held
 
 
 # --- Oliboy50/coinche ----------------------------------------------------------------------
@@ -126,6 +135,13 @@ def test_oliboy50_a_tie_is_made_and_belote_and_declarations_follow_the_totals():
 # src/test/java/sebastien/perpignane/cardgame/game/contree/DealScoreCalculatorTest.java.
 # buildCardsByTeamWithTeam1_89AndTeam2_63_trump_is_heart: team 1 (team 0 here) 89 card
 # points, team 2 63; + 10 to the last trick's winner. No belote, no declarations.
+
+
+def test_sebastien_perpignane_standard_contract_is_reached_rounds_to_tens():
+    # testStandardContractIsReached: bid 80, 89 against 63 + 10: "89" -> 90, "63 + dix de
+    # der, rounded" -> 70 (`roundScores`: ((score + 5) / 10) * 10).
+    score, outcome = settle(SEBASTIEN, figures((89, 73)), 0, Bid(80))
+    assert outcome.made and score == (90, 70)
 
 
 @pytest.mark.parametrize(
@@ -337,3 +353,97 @@ def test_a_coinched_90_made_with_94_under_each_program(server, options, expected
     r = server.post("/v1/round-score", json=payload)
     assert r.status_code == 200, r.text
     assert r.json()["score"] == expected
+
+
+# --- StephaneBg/ScoreIt: Belote ------------------------------------------------------------
+# data/src/test/java/com/sbgapps/scoreit/data/solver/BeloteSolverTest.kt: a lap is the
+# taker's card points (162 entered means every trick: 252), the other team has the rest;
+# BeloteSolver.kt judges totals (belote included), `computeScores` holds a litige (81 - 81,
+# 91 - 91) for the next lap's winner and rounds with `roundPoint`.
+
+
+def belote_lap(points, taker, belote_to=None, options=SCOREIT_BELOTE, held_in=0):
+    cards = [0, 0]
+    capot = points in (162, 252)
+    cards[taker] = 252 if capot else points
+    cards[1 - taker] = 0 if capot else 162 - points
+    belote = [0, 0]
+    if belote_to is not None:
+        belote[belote_to] = 20
+    figs = figures(cards, belote=belote, sweep=taker if capot else None)
+    return settle_held(options, figs, taker, None, "H", "belote", held_in)
+
+
+@pytest.mark.parametrize(
+    ("test", "lap", "expected"),
+    [
+        ("équipe une remporte son contrat car a plus de 81 points", (82, 0), (82, 80)),
+        ("équipe deux remporte son contrat car a plus de 81 points", (82, 1), (80, 82)),
+        ("équipe une perd son contrat car elle est dedans", (80, 0), (0, 162)),
+        ("équipe deux perd son contrat car elle est dedans", (80, 1), (162, 0)),
+        ("équipe une perd car elle est capot", (162, 1), (0, 252)),
+        ("équipe deux perd car elle est capot", (162, 0), (252, 0)),
+        (
+            "équipe une remporte son contrat avec la belote et moins de 81 points",
+            (72, 0, 0),
+            (92, 90),
+        ),
+        (
+            "équipe deux remporte son contrat avec la belote et moins de 81 points",
+            (72, 1, 1),
+            (90, 92),
+        ),
+        ("équipe une perd son contrat avec la belote qui est imprenable", (70, 0, 0), (20, 162)),
+        ("équipe deux perd son contrat avec la belote qui est imprenable", (70, 1, 1), (162, 20)),
+    ],
+)
+def test_scoreit_belote_solver(test, lap, expected):
+    score, _, _ = belote_lap(*lap)
+    assert score == expected, test
+
+
+@pytest.mark.parametrize(
+    ("test", "lap", "held"),
+    [("litige sans belote", (81, 0), 81), ("litige avec belote", (71, 0, 0), 91)],
+)
+def test_scoreit_belote_solver_litige(test, lap, held):
+    # The lap shows 81 - 81 (91 - 91 with belote); computeScores gives the defenders theirs
+    # now and holds the takers' whole total, belote included (litige: hold_over_all).
+    score, outcome, held_out = belote_lap(*lap)
+    assert outcome.litige and score == (0, held) and held_out == held, test
+
+
+def belote_match(laps, options):
+    totals, held = [0, 0], 0
+    for lap in laps:
+        score, _, held = belote_lap(*lap, options=options, held_in=held)
+        totals = [totals[0] + score[0], totals[1] + score[1]]
+    return totals
+
+
+LAPS = [(116, 0), (90, 1), (50, 1), (60, 0), (252, 0), (143, 1)]
+
+
+def test_scoreit_calcule_le_score_sans_arrondi_et_sans_litige():
+    expected = [116 + 72 + 162 + 0 + 252 + 19, 46 + 90 + 0 + 162 + 0 + 143]
+    assert belote_match(LAPS, SCOREIT_BELOTE) == expected
+
+
+def test_scoreit_calcule_le_score_avec_arrondi_et_sans_litige():
+    expected = [120 + 70 + 160 + 0 + 250 + 20, 50 + 90 + 0 + 160 + 0 + 140]
+    assert belote_match(LAPS, SCOREIT_BELOTE | SCOREIT_ROUNDED) == expected
+
+
+def test_scoreit_calcule_le_score_sans_arrondi_et_avec_litige():
+    laps = [(116, 0), (81, 1), (50, 1), (60, 0), (252, 0), (143, 1), (71, 1, 1), (120, 1)]
+    expected = [
+        116 + 81 + (81 + 162) + 0 + 252 + 19 + 91 + 42,
+        46 + 0 + 0 + 162 + 0 + 143 + 0 + (91 + 120),
+    ]
+    assert belote_match(laps, SCOREIT_BELOTE) == expected
+
+
+def test_scoreit_constants_are_the_engines_totals():
+    # "Le total des points est de 162", "... pour le capot est de 252", coefficients 2, 4.
+    assert figures((81, 81)).all_cards == 162 and ALL.all_cards == 252
+    assert Bid(80, "coinche").multiplier == 2 and Bid(80, "surcoinche").multiplier == 4

@@ -354,8 +354,9 @@ PARAMETERS: dict[str, Parameter] = {
     "score_units": Parameter(
         "enum",
         "points as counted, or bg_tens: Bulgarian tens with their rounding (scores, held "
-        "points and target in tens)",
-        ("points", "bg_tens"),
+        "points and target in tens), or rounded_tens: points, each side's round score and "
+        "held points rounded to the nearest ten, a 5 up (house rules: ScoreIt)",
+        ("points", "bg_tens", "rounded_tens"),
     ),
     "target": Parameter(
         "int",
