@@ -720,3 +720,46 @@ def test_libcoinche_test_auction():
     result = run_auction(COINCHE, 3, [*bids, PASS, PASS, PASS])
     assert result.complete
     assert result.contract == Contract(taker=1, team=1, trump="H", value=100, coinche="none")
+
+
+def _expand_with_seats(result):
+    """Every bid ``legal_bids`` allows, the coinche once per listed seat (and unnamed when
+    the next seat is one of them)."""
+    for legal in result.legal_bids:
+        if legal.action == "coinche":
+            yield from (Bid("coinche", seat=s) for s in legal.seats)
+            if result.next_seat in legal.seats:
+                yield Bid("coinche")
+        elif legal.action == "bid":
+            yield from (Bid("bid", v, t) for v in legal.values for t in legal.trumps)
+        else:
+            yield Bid(legal.action)
+
+
+@pytest.mark.parametrize("options", [{}, {"coinche_timing": "any_time"}, BGA_LADDER])
+@pytest.mark.parametrize(
+    "bids",
+    [
+        [],
+        [bid(120, "none")],
+        [bid(120, "none"), PASS],
+        [bid(120, "none"), PASS, bid(130, "S")],
+        [bid(120, "none"), COINCHE_BID],
+        [bid("capot", "all"), PASS],
+    ],
+)
+def test_legal_bids_and_their_coinche_seats_are_exactly_what_is_accepted(options, bids):
+    ruleset = COINCHE.with_options(options)
+    result = run_auction(ruleset, 0, bids)
+    listed = set(_expand_with_seats(result))
+    candidates = [Bid("pass"), Bid("coinche"), Bid("surcoinche")]
+    candidates += [Bid("coinche", seat=s) for s in range(4)]
+    candidates += [Bid("bid", v, t) for v in bid_values(ruleset) for t in TRUMP_MODES]
+    accepted = set()
+    for candidate in candidates:
+        try:
+            run_auction(ruleset, 0, [*bids, candidate])
+        except IllegalBidError:
+            continue
+        accepted.add(candidate)
+    assert listed == accepted
