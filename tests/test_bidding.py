@@ -12,6 +12,7 @@ from service.engine.bidding import (
     BID_VALUES,
     Bid,
     Contract,
+    Highest,
     IllegalBidError,
     LegalBid,
     bid_values,
@@ -763,3 +764,23 @@ def test_legal_bids_and_their_coinche_seats_are_exactly_what_is_accepted(options
             continue
         accepted.add(candidate)
     assert listed == accepted
+
+
+@pytest.mark.parametrize("mode", ["S", "D", "C", "H", "none"])
+def test_oliboy50_say_take(mode):
+    # Oliboy50/coinche client/src/shared/coinche/move/sayTake.test.ts "move/sayTake": after
+    # a take of `higher` (West, seat 3 here), North (seat 0) "throws if expected points is"
+    # any valid value <= higher or -1, 0, 80, 81, 100.5, 251, 255, and "says take" with any
+    # valid value above it, in each of its five trump modes. (Its test starts from a
+    # coinched take, which a higher take cancels there; here nobody bids after a coinche.)
+    ruleset = COINCHE.with_options(OLIBOY50_LADDER | {"trump_modes": ["C", "D", "H", "S", "none"]})
+    ladder = [v for v in bid_values(ruleset) if v != "capot"]
+    for higher in ladder:
+        said = [bid(higher, mode, seat=3)]
+        for value in [v for v in ladder if v <= higher] + [-1, 0, 80, 81, 100.5, 251, 255]:
+            error = refused(ruleset, 2, [*said, bid(value, mode, seat=0)])
+            assert error.rule in ("bid_too_low", "invalid_value"), (higher, value)
+        above = [v for v in ladder if v > higher]
+        for value in sorted(set(above[:1] + above[-1:])):  # the lowest and the highest
+            result = run_auction(ruleset, 2, [*said, bid(value, mode, seat=0)])
+            assert result.highest == Highest(0, 0, value, mode)
