@@ -13,6 +13,8 @@ from __future__ import annotations
 
 import pytest
 
+from service.engine.cards import cards_in, mask_of, parse_card
+from service.engine.declarations import DeclarationError, find_declarations, parse_declarations
 from service.engine.rulesets import get_ruleset
 from service.engine.scoring import Bid, Figures, settle_figures
 
@@ -447,3 +449,34 @@ def test_scoreit_constants_are_the_engines_totals():
     # "Le total des points est de 162", "... pour le capot est de 252", coefficients 2, 4.
     assert figures((81, 81)).all_cards == 162 and ALL.all_cards == 252
     assert Bid(80, "coinche").multiplier == 2 and Bid(80, "surcoinche").multiplier == 4
+
+
+# --- Oliboy50/coinche: a long run split (sequence_split) ----------------------------------
+# client/src/shared/coinche/getAnnouncesForCards.test.ts, "getAvailableAnnouncesForCards
+# returns announces [QuinteAceClub, TierceNineClub] when cards Club|Ace ... Club|Seven".
+
+OLIBOY50_DECLARATIONS = OLIBOY50 | {"sequence_split": True}
+
+
+def test_oliboy50_eight_clubs_are_a_quinte_to_the_ace_and_a_tierce_to_the_nine():
+    ruleset = get_ruleset("coinche", OLIBOY50_DECLARATIONS)
+    clubs = mask_of([parse_card(c) for c in "AC KC QC JC 10C 9C 8C 7C".split()])
+    found = find_declarations(clubs, "none", ruleset)
+    assert [(d.kind, d.cards, d.points) for d in found] == [
+        ("sequence", mask_of([parse_card(c) for c in "AC KC QC JC 10C".split()]), 100),
+        ("sequence", mask_of([parse_card(c) for c in "9C 8C 7C".split()]), 20),
+    ]
+    # Announced as those two pieces; the whole run in one claim is refused.
+    pieces = [(0, [parse_card(c) for c in "AC KC QC JC 10C".split()])]
+    pieces.append((0, [parse_card(c) for c in "9C 8C 7C".split()]))
+    assert [d.points for d in parse_declarations(pieces, "none", ruleset, {0: clubs})] == [100, 20]
+    with pytest.raises(DeclarationError) as caught:
+        parse_declarations([(0, list(cards_in(clubs)))], "none", ruleset, {0: clubs})
+    assert "declared as its pieces" in str(caught.value)
+
+
+def test_without_sequence_split_a_run_is_one_sequence():
+    # RULES.md section 7: a run is never split to score more (the presets).
+    clubs = mask_of([parse_card(c) for c in "AC KC QC JC 10C 9C 8C 7C".split()])
+    found = find_declarations(clubs, "none", get_ruleset("coinche"))
+    assert [d.points for d in found] == [100]

@@ -65,6 +65,7 @@ EXPECTED = {
         "opening_bid_points": None,
         "made": "cards_and_bid",
         "no_trump_bid": "single",
+        "sequence_split": False,
     },
     "klob": {
         "players": 4,
@@ -100,6 +101,7 @@ EXPECTED = {
         "opening_bid_points": None,
         "made": "cards_and_bid",
         "no_trump_bid": "single",
+        "sequence_split": False,
     },
     "cardavia": {
         "players": 4,
@@ -135,6 +137,7 @@ EXPECTED = {
         "opening_bid_points": None,
         "made": "cards_and_bid",
         "no_trump_bid": "single",
+        "sequence_split": False,
     },
     "klaberjass": {
         "players": 2,
@@ -171,6 +174,7 @@ EXPECTED = {
         "opening_bid_points": None,
         "made": "cards_and_bid",
         "no_trump_bid": "single",
+        "sequence_split": False,
     },
     "belote-ffb": {
         "players": 4,
@@ -206,6 +210,7 @@ EXPECTED = {
         "opening_bid_points": None,
         "made": "cards_and_bid",
         "no_trump_bid": "single",
+        "sequence_split": False,
     },
     "coinche": {
         "players": 4,
@@ -241,6 +246,7 @@ EXPECTED = {
         "opening_bid_points": None,
         "made": "cards_and_bid",
         "no_trump_bid": "single",
+        "sequence_split": False,
     },
 }
 

@@ -74,6 +74,8 @@ class Ruleset:
     # house rules: how a bid contract is scored
     made: str = "cards_and_bid"
     no_trump_bid: str = "single"
+    # house rules: declarations
+    sequence_split: bool = False
 
     def team_of(self, seat: int) -> int:
         return seat % 2
@@ -110,6 +112,11 @@ class Ruleset:
                 "sequence_points",
             )
         self.check_bid_ladder()
+        if self.sequence_split and self.sequence_cap is None:
+            raise RulesetError(
+                "sequence_split cuts a run at sequence_cap: give sequence_cap a length",
+                "sequence_split",
+            )
 
     def check_bid_ladder(self) -> None:
         if self.bid_minimum > self.bid_maximum:
@@ -424,6 +431,11 @@ PARAMETERS: dict[str, Parameter] = {
             "bid_only",
             "points_only",
         ),
+    ),
+    "sequence_split": Parameter(
+        "bool",
+        "a run longer than sequence_cap is its top cap cards plus the rest as further "
+        "sequences (Oliboy50/coinche: A to 7 is a quinte and a tierce); false: one sequence",
     ),
     "no_trump_bid": Parameter(
         "enum",
