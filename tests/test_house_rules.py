@@ -13,12 +13,12 @@ from __future__ import annotations
 
 import pytest
 
-from service.engine.cards import cards_in, mask_of, parse_card
+from service.engine.cards import cards_in, mask_of
 from service.engine.declarations import DeclarationError, find_declarations, parse_declarations
 from service.engine.rulesets import get_ruleset
 from service.engine.scoring import Bid, Figures, settle_figures
 
-from .rounds_helper import DEAL_A, as_json, scripted_round
+from .rounds_helper import DEAL_A, as_json, cards, scripted_round
 
 #: The `options` objects of docs/house-rules.md, one per surveyed program.
 OLIBOY50 = {
@@ -460,15 +460,15 @@ OLIBOY50_DECLARATIONS = OLIBOY50 | {"sequence_split": True}
 
 def test_oliboy50_eight_clubs_are_a_quinte_to_the_ace_and_a_tierce_to_the_nine():
     ruleset = get_ruleset("coinche", OLIBOY50_DECLARATIONS)
-    clubs = mask_of([parse_card(c) for c in "AC KC QC JC 10C 9C 8C 7C".split()])
+    clubs = mask_of(cards("AC KC QC JC 10C 9C 8C 7C"))
     found = find_declarations(clubs, "none", ruleset)
     assert [(d.kind, d.cards, d.points) for d in found] == [
-        ("sequence", mask_of([parse_card(c) for c in "AC KC QC JC 10C".split()]), 100),
-        ("sequence", mask_of([parse_card(c) for c in "9C 8C 7C".split()]), 20),
+        ("sequence", mask_of(cards("AC KC QC JC 10C")), 100),
+        ("sequence", mask_of(cards("9C 8C 7C")), 20),
     ]
     # Announced as those two pieces; the whole run in one claim is refused.
-    pieces = [(0, [parse_card(c) for c in "AC KC QC JC 10C".split()])]
-    pieces.append((0, [parse_card(c) for c in "9C 8C 7C".split()]))
+    pieces = [(0, cards("AC KC QC JC 10C"))]
+    pieces.append((0, cards("9C 8C 7C")))
     assert [d.points for d in parse_declarations(pieces, "none", ruleset, {0: clubs})] == [100, 20]
     with pytest.raises(DeclarationError) as caught:
         parse_declarations([(0, list(cards_in(clubs)))], "none", ruleset, {0: clubs})
@@ -477,6 +477,6 @@ def test_oliboy50_eight_clubs_are_a_quinte_to_the_ace_and_a_tierce_to_the_nine()
 
 def test_without_sequence_split_a_run_is_one_sequence():
     # RULES.md section 7: a run is never split to score more (the presets).
-    clubs = mask_of([parse_card(c) for c in "AC KC QC JC 10C 9C 8C 7C".split()])
+    clubs = mask_of(cards("AC KC QC JC 10C 9C 8C 7C"))
     found = find_declarations(clubs, "none", get_ruleset("coinche"))
     assert [d.points for d in found] == [100]
