@@ -11,6 +11,9 @@ the end, on played rounds.
 
 from __future__ import annotations
 
+import json
+from pathlib import Path
+
 import pytest
 
 from service.engine.cards import cards_in, mask_of
@@ -480,3 +483,36 @@ def test_without_sequence_split_a_run_is_one_sequence():
     clubs = mask_of(cards("AC KC QC JC 10C 9C 8C 7C"))
     found = find_declarations(clubs, "none", get_ruleset("coinche"))
     assert [d.points for d in found] == [100]
+
+
+# --- docs/house-rules.md says what the tests use --------------------------------------------
+
+DOC = Path(__file__).resolve().parent.parent / "docs" / "house-rules.md"
+DOC_OPTIONS = {
+    "[Oliboy50/coinche](https://github.com/Oliboy50/coinche)": ("coinche", OLIBOY50_DECLARATIONS),
+    "[gyscos/libcoinche](https://github.com/gyscos/libcoinche)": ("coinche", LIBCOINCHE),
+    "[sebastien-perpignane/cardgame](https://github.com/sebastien-perpignane/cardgame)": (
+        "coinche",
+        SEBASTIEN,
+    ),
+    "[drasill/bga-coinche](https://github.com/drasill/bga-coinche), counting points": (
+        "coinche",
+        BGA | {"coinche_timing": "any_time"},
+    ),
+    "[StephaneBg/ScoreIt](https://github.com/StephaneBg/ScoreIt), Coinche": (
+        "coinche",
+        SCOREIT_COINCHE,
+    ),
+    "StephaneBg/ScoreIt, Belote": ("belote", SCOREIT_BELOTE),
+}
+
+
+def test_the_docs_table_gives_the_options_the_tests_use():
+    rows = {}
+    for line in DOC.read_text(encoding="utf-8").splitlines():
+        cells = [c.strip() for c in line.strip().strip("|").split("|")]
+        if len(cells) == 3 and cells[2].startswith("`{"):
+            rows[cells[0]] = (cells[1].strip("`"), json.loads(cells[2].split("`")[1]))
+    for program, (preset, options) in DOC_OPTIONS.items():
+        assert rows[program] == (preset, options), program
+        get_ruleset(preset, options)  # valid
