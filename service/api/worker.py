@@ -6,8 +6,9 @@ the CPU-bound rules work runs one request at a time per worker, one worker per C
 of gunicorn's gevent worker, whose request head must arrive within ``BELOTE_KEEPALIVE``
 seconds (gunicorn's ``keepalive``, applied to every request head, the first one included):
 
-- every read from the socket gives up after ``BELOTE_READ_TIMEOUT`` seconds of silence
-  (a stalled body gets a 400 problem, the over-limit body drain of a 413 is cut short);
+- once the head is in, every read (the body) and write gives up after
+  ``BELOTE_READ_TIMEOUT`` seconds of silence (a stalled body gets a 400 problem if the
+  client still listens; the over-limit body drain of a 413 is cut short);
 - one request (body read, answer written) has ``BELOTE_TIMEOUT`` seconds in all: a body
   trickling in byte by byte is dropped then, with its connection.
 
@@ -18,7 +19,6 @@ listen backlog queues them. docs/operations.md says what a proxy in front still 
 from __future__ import annotations
 
 import gevent
-from gunicorn.workers.base_async import AsyncWorker
 from gunicorn.workers.ggevent import GeventWorker
 
 from .config import Settings
@@ -36,22 +36,22 @@ class Worker(GeventWorker):
         self.read_timeout = settings.read_timeout
         self.request_timeout = settings.timeout
 
-    def handle(self, listener, client, addr):
-        # GeventWorker.handle would make the socket blocking without a timeout.
-        client.settimeout(self.read_timeout)
-        AsyncWorker.handle(self, listener, client, addr)
-
     def handle_request(self, listener_name, req, sock, addr):
+        # The request head is in (gunicorn's keepalive deadline bounded it); from here on
+        # every read (the body) and write gives up after BELOTE_READ_TIMEOUT seconds.
+        sock.settimeout(self.read_timeout)
         deadline = gevent.Timeout(self.request_timeout, RequestDeadline)
         deadline.start()
         try:
             return super().handle_request(listener_name, req, sock, addr)
-        except RequestDeadline:
-            self.log.info(
-                "Request from %s passed its %ss deadline; connection closed",
-                addr[0] if addr else "?",
-                self.request_timeout,
-            )
+        except (RequestDeadline, TimeoutError) as error:
+            reason = "passed its deadline" if isinstance(error, RequestDeadline) else "stalled"
+            self.log.info("Request from %s %s; connection closed", _peer(addr), reason)
             raise StopIteration() from None
         finally:
             deadline.close()
+            sock.settimeout(None)
+
+
+def _peer(addr) -> str:
+    return str(addr[0]) if isinstance(addr, tuple) and addr else "?"
