@@ -49,3 +49,4 @@ contract: $(STAMP)
 
 bench: $(STAMP)
 	$(BIN)/python bench/bench.py
+	$(BIN)/python bench/ops.py

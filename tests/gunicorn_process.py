@@ -64,7 +64,10 @@ def gunicorn(
     port = free_port()
     full_env = {k: v for k, v in os.environ.items() if not k.startswith("BELOTE_")}
     full_env.pop("PROMETHEUS_MULTIPROC_DIR", None)
-    full_env.update({"BELOTE_BIND": f"127.0.0.1:{port}", "WEB_CONCURRENCY": "1"})
+    # One worker; a stop does not wait out the kept-alive connections of the test's clients.
+    full_env.update(
+        {"BELOTE_BIND": f"127.0.0.1:{port}", "WEB_CONCURRENCY": "1", "BELOTE_GRACEFUL_TIMEOUT": "2"}
+    )
     full_env.update(env or {})
     with tempfile.TemporaryDirectory(prefix="belote-gunicorn-") as tmp:
         log_path = Path(tmp) / "stderr.log"

@@ -8,16 +8,14 @@ environment variables so the whole test takes about 15 seconds.
 
 from __future__ import annotations
 
-import contextlib
-import errno
 import json
 import socket
-import threading
 import time
 
 import pytest
 import requests
 
+from bench.slow_clients import Attack, is_open
 from tests.gunicorn_process import gunicorn
 
 pytestmark = pytest.mark.http
@@ -33,63 +31,10 @@ ENV = {
 BODY = json.dumps({"trump": "H", "trick": {"leader": 1, "cards": ["8C", "9H", "AC", "JH"]}})
 
 
-def _connect(port: int, first: bytes = b"") -> socket.socket:
-    sock = socket.create_connection(("127.0.0.1", port), timeout=5)
-    if first:
-        sock.sendall(first)
-    sock.setblocking(False)
-    return sock
-
-
-def is_open(sock: socket.socket) -> bool:
-    """True while the server has neither closed nor answered this connection."""
-    try:
-        return sock.recv(1, socket.MSG_PEEK) == b"" and False
-    except BlockingIOError:
-        return True
-    except OSError as error:
-        assert error.errno in (errno.ECONNRESET, errno.EPIPE), error
-        return False
-
-
-class Trickle(threading.Thread):
-    """Sends one more byte on every slow connection every half second."""
-
-    def __init__(self, socks: list[socket.socket], payload: bytes):
-        super().__init__(daemon=True)
-        self.socks, self.payload, self.stop = socks, payload, threading.Event()
-
-    def run(self) -> None:
-        sent = 0
-        while not self.stop.wait(0.5):
-            byte = self.payload[sent % len(self.payload) : sent % len(self.payload) + 1]
-            sent += 1
-            for sock in self.socks:
-                with contextlib.suppress(OSError):
-                    sock.send(byte)
-
-
-def attack(port: int) -> tuple[list, list, list, list[Trickle]]:
-    idle = [_connect(port) for _ in range(EACH)]
-    slow_head = [
-        _connect(port, b"POST /v1/trick-winner HTTP/1.1\r\nHost: localhost\r\n")
-        for _ in range(EACH)
-    ]
-    head = (
-        b"POST /v1/trick-winner HTTP/1.1\r\nHost: localhost\r\n"
-        b"Content-Type: application/json\r\nContent-Length: 5000\r\n\r\n"
-    )
-    slow_body = [_connect(port, head + b'{"ruleset": ') for _ in range(EACH)]
-    trickles = [Trickle(slow_head, b"X-Padding: aaaaaaaa\r\n"), Trickle(slow_body, b" ")]
-    for trickle in trickles:
-        trickle.start()
-    return idle, slow_head, slow_body, trickles
-
-
 def test_150_slow_or_idle_connections_do_not_stop_ordinary_requests():
     with gunicorn(ENV) as server:
-        idle, slow_head, slow_body, trickles = attack(server.port)
-        held = idle + slow_head + slow_body
+        attack = Attack(server.port, EACH)
+        held = attack.held
         try:
             time.sleep(0.5)
             session = requests.Session()
@@ -117,18 +62,10 @@ def test_150_slow_or_idle_connections_do_not_stop_ordinary_requests():
             deadline = time.monotonic() + TIMEOUT + 6
             while time.monotonic() < deadline and any(is_open(s) for s in held):
                 time.sleep(0.25)
-            left = {
-                "idle": sum(map(is_open, idle)),
-                "slow headers": sum(map(is_open, slow_head)),
-                "slow bodies": sum(map(is_open, slow_body)),
-            }
-            assert left == {"idle": 0, "slow headers": 0, "slow bodies": 0}
+            assert attack.open_counts() == {"idle": 0, "slow headers": 0, "slow bodies": 0}
             assert requests.get(server.url("/healthz"), timeout=2).status_code == 200
         finally:
-            for trickle in trickles:
-                trickle.stop.set()
-            for sock in held:
-                sock.close()
+            attack.close()
 
 
 def test_a_body_larger_than_the_limit_that_stops_coming_does_not_hold_a_worker():

@@ -216,7 +216,7 @@ VARIABLES: tuple[Variable, ...] = (
         "BELOTE_READ_TIMEOUT",
         "10",
         _seconds,
-        "Longest silence while reading a request body (or any read from the socket).",
+        "Longest silence while reading a body or writing an answer, once the head is in.",
     ),
     Variable(
         "BELOTE_GRACEFUL_TIMEOUT",

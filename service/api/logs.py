@@ -38,6 +38,7 @@ class JsonFormatter(logging.Formatter):
             "level": record.levelname.lower(),
             "logger": record.name,
             "message": record.getMessage(),
+            "pid": record.process,
         }
         request_id = getattr(record, "request_id", None) or current_request_id()
         if request_id:
@@ -77,6 +78,7 @@ def log_access(response: flask.Response, route: str, duration: float) -> None:
         route,
         response.status_code,
         extra={
+            "request_id": current_request_id(),
             "method": request.method,
             "route": route,
             "path": request.path[:200],
