@@ -50,6 +50,7 @@ contract: $(STAMP)
 
 bench: $(STAMP)
 	$(BIN)/python bench/bench.py
+	$(BIN)/python bench/ops.py
 
 # Generated clients (tests/test_generated_clients.py, docs/clients.md). The generators are
 # pinned in requirements-test.lock; the Java client's Jackson comes from the generator's jar.
