@@ -392,8 +392,9 @@ def score_checked(
         mode_total(trump, ruleset, played),
     )
     t = ruleset.team_of(taker)
-    outcome = CONTRACTS[ruleset.contract](figures, t, 1 - t, bid, sweep_team(results))
-    outcome, score, held, winner = _settle(figures, t, outcome, bid, held_in, ruleset)
+    outcome, score, held, winner = score_figures(
+        figures, t, ruleset, bid, sweep_team(results), held_in
+    )
     return RoundScore(
         tricks=tuple(results),
         taker=taker,
@@ -409,6 +410,22 @@ def score_checked(
         held_in_to=winner if held_in else None,
         winner=winner,
     )
+
+
+def score_figures(
+    figures: Figures,
+    taker_team: int,
+    ruleset: Ruleset,
+    bid: Bid | None = None,
+    sweep: int | None = None,
+    held_in: int = 0,
+) -> tuple[Outcome, tuple[int, int], int, int | None]:
+    """Steps 4 and 5 from the figures alone: ``(outcome, score, held, winner)``. ``sweep``
+    is the team that took every trick, if one did. The computer players score the rounds
+    they imagine through this same function."""
+    t = taker_team
+    outcome = CONTRACTS[ruleset.contract](figures, t, 1 - t, bid, sweep)
+    return _settle(figures, t, outcome, bid, held_in, ruleset)
 
 
 def check_contract(ruleset: Ruleset, trump: str, taker: int, bid: Bid | None, held_in: int):
