@@ -74,11 +74,13 @@ class Timed:
     def __init__(self, fn):
         self.fn = fn
         self.times: list[float] = []
+        self.cpu: list[float] = []
 
     def __call__(self, view, rng):
-        start = time.perf_counter()
+        start, cpu = time.perf_counter(), time.process_time()
         out = self.fn(view, rng)
         self.times.append((time.perf_counter() - start) * 1000)
+        self.cpu.append((time.process_time() - cpu) * 1000)
         return out
 
 
@@ -132,6 +134,7 @@ def play_deal(args) -> dict:
         out["taken"][takers] += 1
         out["made"][takers] += int(played.score.outcome.made)
     out["times"] = {name: t.times for name, t in timed.items()}
+    out["cpu"] = {name: t.cpu for name, t in timed.items()}
     return out
 
 
@@ -155,11 +158,13 @@ def match(preset, options, a, b, deals, seed, jobs, auction, bid_a, bid_b) -> di
     var = sum((m - mean) ** 2 for m in margins) / max(1, len(margins) - 1)
     half = 1.96 * math.sqrt(var / len(margins))
     times = {a: [], b: []}
+    cpu = {a: [], b: []}
     taken = {a: 0, b: 0}
     made = {a: 0, b: 0}
     for r in results:
         for name in (a, b):
             times[name] += r["times"][name]
+            cpu[name] += r["cpu"][name]
             taken[name] += r["taken"][name]
             made[name] += r["made"][name]
     latency = {
@@ -171,6 +176,10 @@ def match(preset, options, a, b, deals, seed, jobs, auction, bid_a, bid_b) -> di
             "calls": len(t),
         }
         for name, t in times.items()
+    }
+    cpu_latency = {
+        name: {q: percentile(t, x) for q, x in (("p50", 0.5), ("p95", 0.95), ("p99", 0.99))}
+        for name, t in cpu.items()
     }
     return {
         "preset": preset,
@@ -186,6 +195,8 @@ def match(preset, options, a, b, deals, seed, jobs, auction, bid_a, bid_b) -> di
         "made": made,
         "redeals": sum(r["redeal"] for r in results),
         "latency_ms": latency,
+        "cpu_ms": cpu_latency,
+        "load": os.getloadavg()[0],
         "seconds": round(time.time() - started, 1),
     }
 
@@ -193,15 +204,19 @@ def match(preset, options, a, b, deals, seed, jobs, auction, bid_a, bid_b) -> di
 def markdown(rows: list[dict]) -> str:
     lines = [
         "| preset | A vs B | bidding | deals | A's margin per deal (95% CI) "
-        "| contracts made A / B | A latency p50/p95/p99 ms | B latency p50/p95/p99 ms |",
+        "| contracts made A / B | A latency p50/p95/p99 ms (CPU) "
+        "| B latency p50/p95/p99 ms (CPU) |",
         "|---|---|---|---|---|---|---|---|",
     ]
     for r in rows:
         lat = r["latency_ms"]
 
-        def fmt(name, lat=lat):
-            x = lat[name]
-            return f"{x['p50']:.1f} / {x['p95']:.1f} / {x['p99']:.1f}"
+        def fmt(name, lat=lat, cpu=r["cpu_ms"]):
+            x, c = lat[name], cpu[name]
+            return (
+                f"{x['p50']:.1f} / {x['p95']:.1f} / {x['p99']:.1f} "
+                f"({c['p50']:.1f} / {c['p95']:.1f} / {c['p99']:.1f})"
+            )
 
         a, b = r["a"], r["b"]
         bidding_cell = f"{r['bid_a']} vs {r['bid_b']}" if r["auction"] else "fixed"

@@ -157,7 +157,7 @@ def suggest_play(
     deals = resample(k, lv.samples, rng, weight if lv.auction else None)
     scorer = _RoundScorer(view)
     totals = dict.fromkeys(legal, 0.0)
-    caches: tuple[dict, dict] = ({}, {})
+    caches: tuple[dict, dict, dict] = ({}, {}, {})
     used, exact = 0, True
     for deal in deals:
         if used and time.perf_counter() > deadline:

@@ -56,7 +56,11 @@ def _tables(points: tuple[int, ...], trump: str):
         (strength(c, trump) + 1) ** 2 * (3 if suit is not None and c >> 3 == suit else 1)
         for c in range(32)
     )
-    return by_strength, suit_points, weight, tuple(strength(c, trump) for c in range(32))
+    suit_weight = tuple(
+        tuple(sum(weight[8 * s + r] for r in range(8) if b >> r & 1) for b in range(256))
+        for s in range(4)
+    )
+    return by_strength, suit_points, suit_weight, tuple(strength(c, trump) for c in range(32))
 
 
 class Solver:
@@ -68,7 +72,7 @@ class Solver:
         trump: str,
         team: int,
         node_limit: int | None = None,
-        caches: tuple[dict, dict] | None = None,
+        caches: tuple[dict, dict, dict] | None = None,
     ):
         self.ruleset = ruleset
         self.trump = trump
@@ -82,9 +86,9 @@ class Solver:
         self.node_limit = node_limit
         self.nodes = 0
         self.table: dict[tuple, tuple[float, float, int]] = {}
-        # Legal filters per (leader, trick) and winners per trick do not depend on the
-        # hands: one search of many deals of a position shares them (``caches``).
-        self._filters, self._winners = caches if caches is not None else ({}, {})
+        # Legal filters per (leader, trick), winners per trick and runs of equivalent
+        # cards per suit do not depend on the deal: one position's deals share them.
+        self._filters, self._winners, self._runs = caches or ({}, {}, {})
         (
             self._by_strength,
             self._suit_points,
@@ -128,15 +132,12 @@ class Solver:
         """Estimate of the rest: the points left (and the bonus) shared by card strength."""
         power = [0, 0]
         everything = 0
-        w = self._weight
+        w0, w1, w2, w3 = self._weight
         for seat, hand in enumerate(hands):
             everything |= hand
-            total = 0
-            while hand:
-                low = hand & -hand
-                total += w[low.bit_length() - 1]
-                hand ^= low
-            power[self.team_of[seat]] += total
+            power[self.team_of[seat]] += (
+                w0[hand & 255] + w1[hand >> 8 & 255] + w2[hand >> 16 & 255] + w3[hand >> 24 & 255]
+            )
         left = self._left_points(everything) + self.last_bonus
         mine, theirs = power[self.team], power[1 - self.team]
         if mine + theirs == 0:
@@ -146,6 +147,25 @@ class Solver:
     def moves(self, hands: tuple[int, ...], leader: int, trick: tuple[int, ...]) -> list[int]:
         """The legal cards of the seat to play, equivalent cards merged, best-first order."""
         return [group[0] for group in self.groups(hands, leader, trick)]
+
+    def _suit_runs(self, s: int, legal: int, live: int) -> list[list[int]]:
+        """The legal cards of suit ``s`` in groups of equivalent ones: adjacent in strength
+        among the live cards and worth the same points."""
+        points = self.points
+        out: list[list[int]] = []
+        previous = -1  # the last live card of the suit, when it is a legal one
+        for c in self._by_strength[s]:
+            if not live >> c & 1:
+                continue
+            if legal >> c & 1:
+                if previous < 0 or points[previous] != points[c]:
+                    out.append([c])
+                else:
+                    out[-1].append(c)
+                previous = c
+            else:
+                previous = -1
+        return out
 
     def groups(
         self, hands: tuple[int, ...], leader: int, trick: tuple[int, ...]
@@ -159,25 +179,19 @@ class Solver:
             live |= hand
         for c in trick:
             live |= 1 << c
-        points = self.points
         out: list[list[int]] = []
         for s in range(4):
-            if not legal & SUIT_MASKS[s]:
-                continue
-            previous = -1  # the last live card of the suit, when it is a legal one
-            for c in self._by_strength[s]:
-                if not live >> c & 1:
-                    continue
-                if legal >> c & 1:
-                    if previous < 0 or points[previous] != points[c]:
-                        out.append([c])
-                    else:
-                        out[-1].append(c)
-                    previous = c
-                else:
-                    previous = -1
+            shift = 8 * s
+            mine = legal >> shift & 255
+            if mine:
+                key = (s, mine, live >> shift & 255)
+                runs = self._runs.get(key)
+                if runs is None:
+                    runs = self._runs[key] = self._suit_runs(s, legal, live)
+                out += runs
         if len(out) < 2:
             return out
+        points = self.points
         power = self._strength
         if not trick:
             out.sort(key=lambda g: (-power[g[0]], points[g[0]]))
@@ -233,7 +247,8 @@ class Solver:
         hand = hands[seat]
         maximizing = self.team_of[seat] == self.team
         best = -INFINITY if maximizing else INFINITY
-        for c in self.moves(hands, leader, trick):
+        for group in self.groups(hands, leader, trick):
+            c = group[0]
             after = (*hands[:seat], hand & ~(1 << c), *hands[seat + 1 :])
             value = self.search(after, leader, (*trick, c), taken, alpha, beta, depth)
             if maximizing:
