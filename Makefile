@@ -10,7 +10,7 @@ STAMP := $(VENV)/.installed
 CLIENT := clients/typescript
 URL ?= http://127.0.0.1:8000
 
-.PHONY: run test lint openapi bench clean client client-check contract
+.PHONY: run test lint openapi bench clean client client-check contract arena
 
 $(STAMP): requirements.lock requirements-test.lock pyproject.toml
 	test -x $(BIN)/python || $(PYTHON) -m venv $(VENV)
@@ -49,3 +49,11 @@ contract: $(STAMP)
 
 bench: $(STAMP)
 	$(BIN)/python bench/bench.py
+
+# The computer players' duplicate matches and the legal-moves latency while suggestions
+# run (docs/players.md); not part of `make test`. DEALS=... changes the number of deals.
+DEALS ?= 200
+arena: $(STAMP)
+	nice $(BIN)/python bench/arena.py --pairs greedy:random,easy:random,normal:greedy,hard:greedy,hard:plain --deals $(DEALS) --jobs 2
+	nice $(BIN)/python bench/arena.py --a greedy --b greedy --auction --bid-a hard --bid-b strong --deals $(DEALS) --jobs 2
+	$(BIN)/python bench/suggest_load.py

@@ -91,15 +91,16 @@ def play_deal(args) -> dict:
     pack = list(range(32))
     rng.shuffle(pack)
     dealer = index % rules.players
-    timed = {a: Timed(player(a)), b: Timed(player(b))}
-    out = {"margin": 0.0, "taken": {a: 0, b: 0}, "made": {a: 0, b: 0}, "redeal": 0}
+    # Sides are "A" and "B" (the two may be the same player with different bidders).
+    timed = {"A": Timed(player(a)), "B": Timed(player(b))}
+    out = {"margin": 0.0, "taken": {"A": 0, "B": 0}, "made": {"A": 0, "B": 0}, "redeal": 0}
     for swap in (False, True):
-        first, second = (b, a) if swap else (a, b)
+        first, second = ("B", "A") if swap else ("A", "B")
         seats = [first if s % 2 == 0 else second for s in range(rules.players)]
         game_rng = random.Random(seed * 7_919 + index)
         if auction:
             dealt = table.deal_from(rules, pack)
-            bidders = [_bidder(bid_a if name == a else bid_b) for name in seats]
+            bidders = [_bidder(bid_a if name == "A" else bid_b) for name in seats]
             contract, bids = table.run_bidding(rules, dealt, dealer, bidders, game_rng)
             if contract is None:
                 out["redeal"] += 1
@@ -157,12 +158,12 @@ def match(preset, options, a, b, deals, seed, jobs, auction, bid_a, bid_b) -> di
     mean = sum(margins) / len(margins)
     var = sum((m - mean) ** 2 for m in margins) / max(1, len(margins) - 1)
     half = 1.96 * math.sqrt(var / len(margins))
-    times = {a: [], b: []}
-    cpu = {a: [], b: []}
-    taken = {a: 0, b: 0}
-    made = {a: 0, b: 0}
+    times = {"A": [], "B": []}
+    cpu = {"A": [], "B": []}
+    taken = {"A": 0, "B": 0}
+    made = {"A": 0, "B": 0}
     for r in results:
-        for name in (a, b):
+        for name in ("A", "B"):
             times[name] += r["times"][name]
             cpu[name] += r["cpu"][name]
             taken[name] += r["taken"][name]
@@ -223,8 +224,8 @@ def markdown(rows: list[dict]) -> str:
         lines.append(
             f"| {r['preset']} | {a} vs {b} | {bidding_cell} | {r['deals']} "
             f"| {r['margin']:+.1f} ± {r['ci95']:.1f} "
-            f"| {r['made'][a]}/{r['taken'][a]} vs {r['made'][b]}/{r['taken'][b]} "
-            f"| {fmt(a)} | {fmt(b)} |"
+            f"| {r['made']['A']}/{r['taken']['A']} vs {r['made']['B']}/{r['taken']['B']} "
+            f"| {fmt('A')} | {fmt('B')} |"
         )
     return "\n".join(lines)
 

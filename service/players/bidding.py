@@ -65,10 +65,11 @@ from .view import SeatView
 @dataclass(frozen=True)
 class BidSuggestion:
     """The call, and each option considered with its estimated margin (the seat's side's
-    round score minus the opponents', a redeal counting 0) over ``samples`` deals."""
+    round score minus the opponents', a redeal counting 0) over ``samples`` deals
+    (``easy`` estimates nothing: its one option has the value ``None``)."""
 
     bid: Bid
-    options: tuple[tuple[Bid, float], ...]
+    options: tuple[tuple[Bid, float | None], ...]
     samples: int
     level: str
 
@@ -299,7 +300,7 @@ def suggest_bid(
         raise ValueError("the auction is over: there is no call to make")
     if level == "easy":
         bid = strong_trumps_bid(view)
-        return BidSuggestion(bid, ((bid, 0.0),), 0, level)
+        return BidSuggestion(bid, ((bid, None),), 0, level)
     rng = random.Random(seed)
     budget = min(budget_ms or MAX_BID_BUDGET_MS, MAX_BID_BUDGET_MS) / 1000
     options = _options(view)
