@@ -14,7 +14,6 @@ from service.engine.cards import SUIT_MASKS, bit, cards_in, parse_card
 from service.engine.declarations import parse_declarations
 from service.engine.play import (
     Position,
-    bonus_multiplier,
     card_points,
     check_card,
     legal_mask,
@@ -22,6 +21,7 @@ from service.engine.play import (
 )
 from service.engine.rounds import Trick, check_round
 from service.engine.rulesets import PRESETS, get_ruleset
+from service.engine.scoring import end_bonus
 from service.players import bidding, table
 from service.players.baselines import greedy_card, random_card
 from service.players.driver import LEVELS, Level, suggest_play
@@ -48,9 +48,7 @@ def brute_force(solver: Solver, hands, leader, trick, taken) -> float:
         points = sum(card_points(c, trump, rules) for c in trick)
         taken |= 1 << team
         if not hands[winner]:
-            mult = bonus_multiplier(trump, rules)
-            capot = rules.capot_bonus is not None and taken != 3
-            points += (rules.capot_bonus if capot else rules.last_trick_bonus) * mult
+            points += end_bonus(trump, rules, rules.capot_bonus is not None and taken != 3)
             return points if team == solver.team else -points
         rest = brute_force(solver, hands, winner, (), taken)
         return (points if team == solver.team else -points) + rest

@@ -52,9 +52,13 @@ class Ruleset:
     failed: str = "defenders_take_trick_points"
     last_trick_bonus: int = 10
     capot_bonus: int | None = 100
+    capot_mode: str = "instead_of_last_trick"
     litige: str = "none"
     no_trump_points: str = "doubled"
     all_trump_points: str = "raw"
+    doubling: str = "none"
+    capot_multiplied: bool = True
+    score_units: str = "points"
     target: int | None = 501
     # how the contract is bid (section 5)
     bidding: str = "turned_card"
@@ -282,6 +286,7 @@ PARAMETERS: dict[str, Parameter] = {
             "defenders_take_cards_and_belotes",
             "opponent_takes_both_totals",
             "coinche",
+            "defenders_take_all",
         ),
     ),
     "last_trick_bonus": Parameter("int", "bonus for the last trick", minimum=0, maximum=1000),
@@ -292,10 +297,18 @@ PARAMETERS: dict[str, Parameter] = {
         maximum=1000,
         nullable=True,
     ),
+    "capot_mode": Parameter(
+        "enum",
+        "a side took every trick: the capot bonus replaces the last-trick bonus, or is added "
+        "to it (plus_last_trick; then never doubled in sans atout)",
+        ("instead_of_last_trick", "plus_last_trick"),
+    ),
     "litige": Parameter(
         "enum",
-        "exact tie: nothing special, or the takers' points are held over",
-        ("none", "hold_over"),
+        "exact tie: nothing special; hold_over: the takers' points but their belote are "
+        "held for the next round's winner; hold_over_all: the takers' whole total is held "
+        "(under a double the whole multiplied round, and nobody scores now)",
+        ("none", "hold_over", "hold_over_all"),
     ),
     "no_trump_points": Parameter(
         "enum",
@@ -304,6 +317,21 @@ PARAMETERS: dict[str, Parameter] = {
         ("doubled", "ace_19", "plain"),
     ),
     "all_trump_points": Parameter("enum", "tout atout card values", ("raw", "scaled")),
+    "doubling": Parameter(
+        "enum",
+        "none, or contra: a round may be doubled (x2) or redoubled (x4), and the side with "
+        "the higher total then scores the whole round multiplied (round-score `double`)",
+        ("none", "contra"),
+    ),
+    "capot_multiplied": Parameter(
+        "bool", "with doubling contra: whether the capot bonus is multiplied too"
+    ),
+    "score_units": Parameter(
+        "enum",
+        "points as counted, or bg_tens: Bulgarian tens with their rounding (scores, held "
+        "points and target in tens)",
+        ("points", "bg_tens"),
+    ),
     "target": Parameter(
         "int",
         "match target score; null: a single deal",

@@ -34,11 +34,14 @@ from .play import (
 )
 from .rounds import CheckedRound, IllegalRound, Trick, check_round, check_shape
 from .rulesets import Ruleset
+from .score_units import held_share, split, whole
 
 #: Coinche levels and their multipliers.
 MULTIPLIERS = {NO_COINCHE: 1, COINCHE: 2, SURCOINCHE: 4}
 #: What a ``capot`` bid is worth in the Coinche formula.
 CAPOT_BID_POINTS = 250
+#: ``doubling: contra`` levels of a round (round-score ``double``) and their multipliers.
+DOUBLES = {"none": 1, "contra": 2, "recontra": 4}
 
 
 @dataclass(frozen=True, slots=True)
@@ -107,10 +110,12 @@ class RoundScore:
     declarations: tuple[Declaration, ...]  # every announced one, best first
     belotes: tuple[tuple[int, int], ...]  # (seat, suit)
     outcome: Outcome
-    score: tuple[int, int]
-    held: int  # points held over for the next round (hold_over litige)
+    score: tuple[int, int]  # in ``score_units``
+    held: int  # points held over for the next round (litige), in ``score_units``
     held_in_to: int | None  # team that received the held-in points
     winner: int | None  # team that won the round: takers if made, defenders if failed
+    raw: tuple[int, int] = (0, 0)  # each team's total before any rounding or transfer
+    double: str = "none"  # doubling contra: none, contra or recontra
 
 
 # --- 1 and 2: tricks and card points ----------------------------------------------------
@@ -146,17 +151,26 @@ def card_points_by_team(
     """Each team's card points: its tricks, plus the last-trick bonus ("dix de der") to
     the last trick's winner, or, where a team took every trick, the **capot bonus**
     instead of the last-trick bonus (RULES.md section 4: 152 + 100 = 252). Sans atout
-    ``doubled`` doubles both bonuses (:func:`play.bonus_multiplier`)."""
+    ``doubled`` doubles both bonuses (:func:`play.bonus_multiplier`). With ``capot_mode``
+    ``plus_last_trick`` the capot bonus is added to the last-trick bonus and is not
+    doubled (belot: 162 + 90 = 252; sans atout 260 + 90 = 350)."""
     points = [0, 0]
     for t in tricks:
         points[t.team] += t.points
-    multiplier = bonus_multiplier(trump, ruleset)
     capot = capot_team(tricks, ruleset)
-    if capot is not None:
-        points[capot] += ruleset.capot_bonus * multiplier
-    else:
-        points[tricks[-1].team] += ruleset.last_trick_bonus * multiplier
+    points[tricks[-1].team] += end_bonus(trump, ruleset, capot is not None)
     return points[0], points[1]
+
+
+def end_bonus(trump: str, ruleset: Ruleset, capot: bool) -> int:
+    """What the last trick's winner adds to its card points: the last-trick bonus, or for
+    a capot the capot bonus instead (``capot_mode: instead_of_last_trick``, doubled with
+    the last-trick bonus in sans atout ``doubled``) or on top of it, never doubled
+    (``plus_last_trick``)."""
+    multiplier = bonus_multiplier(trump, ruleset)
+    if capot and ruleset.capot_mode == "instead_of_last_trick":
+        return ruleset.capot_bonus * multiplier
+    return ruleset.last_trick_bonus * multiplier + (ruleset.capot_bonus if capot else 0)
 
 
 def mode_total(trump: str, ruleset: Ruleset, played: int) -> int:
@@ -293,6 +307,13 @@ def _opponent_takes_both_totals(f: Figures, t, d, bid, tie) -> tuple[int, int]:
     return _by_team(t, 0, f.total(d) if tie else f.total(t) + f.total(d))
 
 
+def _defenders_take_all(f: Figures, t, d, bid, tie) -> tuple[int, int]:
+    """Takers 0; defenders everything scored in the round: all card points (with the
+    last-trick and capot bonuses), both sides' declarations and both sides' belotes,
+    on a tie too (belot "вкарана", klaverjas "nat")."""
+    return _by_team(t, 0, f.total(t) + f.total(d))
+
+
 def _coinche_failed(f: Figures, t, d, bid: Bid, tie) -> tuple[int, int]:
     """Takers only their belote; defenders (all card points + bid) x m + the declarations
     that score (whichever side held them) + their belote."""
@@ -307,6 +328,7 @@ FAILED: dict[str, Callable[..., tuple[int, int]]] = {
     "defenders_take_cards_and_belotes": _defenders_take_cards_and_belotes,
     "opponent_takes_both_totals": _opponent_takes_both_totals,
     "coinche": _coinche_failed,
+    "defenders_take_all": _defenders_take_all,
 }
 
 
@@ -352,19 +374,20 @@ def score_round(
     declarations: Sequence[tuple[int, Sequence[int]]] = (),
     bid: Bid | None = None,
     held_in: int = 0,
+    double: str = "none",
 ) -> RoundScore:
     """Check a complete round record and score it under ``ruleset``.
 
     Raises :class:`play.PositionError` for a malformed request (naming the field) and
     :class:`rounds.IllegalRound` listing every illegal play.
     """
-    check_contract(ruleset, trump, taker, bid, held_in)
+    check_contract(ruleset, trump, taker, bid, held_in, double)
     check_shape(tricks, ruleset)
     checked = check_round(tricks, trump, ruleset)
     if checked.violations:
         raise IllegalRound(checked.violations)
     parsed = announced(declarations, checked, trump, ruleset)
-    return score_checked(checked, ruleset, trump, taker, parsed, bid, held_in)
+    return score_checked(checked, ruleset, trump, taker, parsed, bid, held_in, double)
 
 
 def score_checked(
@@ -375,6 +398,7 @@ def score_checked(
     declarations: Sequence[Declaration] = (),
     bid: Bid | None = None,
     held_in: int = 0,
+    double: str = "none",
 ) -> RoundScore:
     """Score a complete round that :func:`rounds.check_round` found legal, its contract
     checked by :func:`check_contract` and its announced declarations by
@@ -392,15 +416,16 @@ def score_checked(
         mode_total(trump, ruleset, played),
     )
     t = ruleset.team_of(taker)
+    capot = capot_team(results, ruleset)
     outcome, score, held, winner = score_figures(
-        figures, t, ruleset, bid, sweep_team(results), held_in
+        figures, t, ruleset, trump, bid, sweep_team(results), held_in, double
     )
     return RoundScore(
         tricks=tuple(results),
         taker=taker,
         taker_team=t,
         last_trick=results[-1].team,
-        capot=capot_team(results, ruleset),
+        capot=capot,
         figures=figures,
         declarations=settlement.ranked,
         belotes=belotes,
@@ -409,6 +434,8 @@ def score_checked(
         held=held,
         held_in_to=winner if held_in else None,
         winner=winner,
+        raw=(figures.total(0), figures.total(1)),
+        double=double,
     )
 
 
@@ -416,41 +443,113 @@ def score_figures(
     figures: Figures,
     taker_team: int,
     ruleset: Ruleset,
+    trump: str,
     bid: Bid | None = None,
     sweep: int | None = None,
     held_in: int = 0,
+    double: str = "none",
 ) -> tuple[Outcome, tuple[int, int], int, int | None]:
     """Steps 4 and 5 from the figures alone: ``(outcome, score, held, winner)``. ``sweep``
     is the team that took every trick, if one did. The computer players score the rounds
     they imagine through this same function."""
     t = taker_team
     outcome = CONTRACTS[ruleset.contract](figures, t, 1 - t, bid, sweep)
-    return _settle(figures, t, outcome, bid, held_in, ruleset)
+    capot = None if ruleset.capot_bonus is None else sweep
+    return _settle(figures, t, outcome, bid, held_in, ruleset, trump, double, capot)
 
 
-def check_contract(ruleset: Ruleset, trump: str, taker: int, bid: Bid | None, held_in: int):
+def check_contract(
+    ruleset: Ruleset,
+    trump: str,
+    taker: int,
+    bid: Bid | None,
+    held_in: int,
+    double: str = "none",
+):
     """What a round is played and scored for: an allowed trump mode, a real taker, the
-    bid where (and only where) the ruleset needs one, no negative held-in points."""
+    bid where (and only where) the ruleset needs one, no negative held-in points, a
+    double only where the ruleset doubles (``doubling: contra``)."""
     check_trump(trump, ruleset)
     check_seat(taker, ruleset, "taker")
     if held_in < 0:
         raise PositionError("held_in", "held points cannot be negative")
     check_bid(bid, ruleset)
+    check_double(double, ruleset)
 
 
-def _settle(f: Figures, t: int, outcome: Outcome, bid: Bid | None, held_in: int, ruleset):
-    """``(outcome, score, held, winner)``: made, failed or (``hold_over``, on an exact
-    tie) litige; points held in from earlier litiges go to the round's winner, or stay
-    held with the new ones on another litige."""
+def check_double(double: str, ruleset: Ruleset) -> None:
+    """``none``, ``contra`` or ``recontra``; the last two only with ``doubling: contra``."""
+    if double not in DOUBLES:
+        raise PositionError("double", "double is none, contra or recontra")
+    if double != "none" and ruleset.doubling != "contra":
+        raise PositionError(
+            "double",
+            f"{ruleset.name} has no contra (doubling = {ruleset.doubling}); leave out `double`",
+        )
+
+
+def _settle(
+    f: Figures,
+    t: int,
+    outcome: Outcome,
+    bid: Bid | None,
+    held_in: int,
+    ruleset: Ruleset,
+    trump: str,
+    double: str = "none",
+    capot: int | None = None,
+):
+    """``(outcome, score, held, winner)`` in ``score_units``: made, failed or (on an exact
+    tie, ``hold_over`` / ``hold_over_all``) litige; a doubled round (:func:`_doubled`).
+    Points held in from earlier litiges go to the round's winner, or stay held with the
+    new ones on another litige; they are never multiplied again."""
     d = 1 - t
+    if DOUBLES[double] > 1:
+        return _doubled(f, t, outcome, held_in, ruleset, trump, double, capot)
     if outcome.tie and ruleset.litige == "hold_over":
         score, held = _litige_score(f, t, d)
-        return Outcome(False, True, True), score, held + held_in, None
+        held = held_share(held, trump, ruleset, fewer=True)
+        return Outcome(False, True, True), split(score, trump, ruleset), held + held_in, None
+    if outcome.tie and ruleset.litige == "hold_over_all":
+        # The defenders score their own total now (rounded as the larger side), the
+        # takers' whole total is held (rounded as the smaller): 106/106 -> 10 and 11 held.
+        defenders = held_share(f.total(d), trump, ruleset, fewer=False)
+        held = held_share(f.total(t), trump, ruleset, fewer=True)
+        return Outcome(False, True, True), _by_team(t, 0, defenders), held + held_in, None
     if outcome.made:
         score, winner = _made_score(f, t, d, bid), t
     else:
         score, winner = FAILED[ruleset.failed](f, t, d, bid, outcome.tie), d
-    return outcome, _add(score, winner, held_in), 0, winner
+    return outcome, _add(split(score, trump, ruleset), winner, held_in), 0, winner
+
+
+def _doubled(
+    f: Figures,
+    t: int,
+    outcome: Outcome,
+    held_in: int,
+    ruleset: Ruleset,
+    trump: str,
+    double: str,
+    capot: int | None,
+):
+    """Contra / recontra (``doubling: contra``): whoever took the contract, the side with
+    the higher total scores the whole round (both totals) x2 or x4, declarations included,
+    the capot bonus too when ``capot_multiplied``; the other side nothing. Equal totals
+    with ``hold_over_all``: the whole multiplied round is held and nobody scores now
+    (otherwise the tie is judged by the contract: failed, the defenders take it)."""
+    m = DOUBLES[double]
+    bonus = 0 if capot is None or ruleset.capot_multiplied else ruleset.capot_bonus
+    round_total = whole(f.total(0) + f.total(1) - bonus, ruleset) * m + whole(bonus, ruleset)
+    takers, defenders = f.total(t), f.total(1 - t)
+    if takers == defenders and ruleset.litige == "hold_over_all":
+        return Outcome(False, True, True), (0, 0), round_total + held_in, None
+    if takers != defenders:
+        winner = t if takers > defenders else 1 - t
+    else:
+        winner = t if outcome.made else 1 - t
+    score = _add((0, 0), winner, round_total + held_in)
+    return Outcome(winner == t, False, outcome.tie), score, 0, winner
 
 
 def _add(score: tuple[int, int], team: int, points: int) -> tuple[int, int]:

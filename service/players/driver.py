@@ -126,7 +126,9 @@ class _RoundScorer:
             theirs = cards + solver.last_bonus - ours
         by_team = (ours, theirs) if self.team == 0 else (theirs, ours)
         figures = Figures(by_team, self.declarations, belote, total)
-        _, score, _, _ = score_figures(figures, self.taker_team, rules, self.view.bid, sweep)
+        _, score, _, _ = score_figures(
+            figures, self.taker_team, rules, self.view.trump, self.view.bid, sweep
+        )
         return score[self.team] - score[1 - self.team]
 
 

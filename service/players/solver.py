@@ -29,8 +29,9 @@ from collections.abc import Sequence
 from functools import lru_cache
 
 from ..engine.cards import SUIT_MASKS, cards_in, strength, trump_suit
-from ..engine.play import Position, bonus_multiplier, card_points, legal_filter, winning_index
+from ..engine.play import Position, card_points, legal_filter, winning_index
 from ..engine.rulesets import Ruleset
+from ..engine.scoring import end_bonus
 
 INFINITY = 10**6
 
@@ -80,9 +81,9 @@ class Solver:
         self.players = ruleset.players
         self.team_of = tuple(ruleset.team_of(s) for s in range(ruleset.players))
         self.points = tuple(card_points(c, trump, ruleset) for c in range(32))
-        multiplier = bonus_multiplier(trump, ruleset)
-        self.last_bonus = ruleset.last_trick_bonus * multiplier
-        self.capot_bonus = None if ruleset.capot_bonus is None else ruleset.capot_bonus * multiplier
+        self.last_bonus = end_bonus(trump, ruleset, capot=False)
+        #: What the last trick brings with a capot (``None``: the ruleset has no capot).
+        self.capot_bonus = None if ruleset.capot_bonus is None else end_bonus(trump, ruleset, True)
         self.node_limit = node_limit
         self.nodes = 0
         self.table: dict[tuple, tuple[float, float, int]] = {}
