@@ -9,7 +9,7 @@ from flask import Flask
 from flask_smorest.utils import prepare_response
 
 from . import errors
-from .config import Config
+from .config import Config, Settings
 from .routes import bidding, declarations, health, play, record, rulesets, scoring
 from .schemas.common import ProblemSchema, component_property, register_components
 
@@ -41,7 +41,8 @@ class Api(flask_smorest.Api):
         self.spec.components.response("DEFAULT_ERROR", response, lazy=True)
 
 
-def create_app(config: type = Config) -> Flask:
+def create_app(config: type = Config, settings: Settings | None = None) -> Flask:
+    """The WSGI app; ``settings`` default to the environment's (docs/operations.md)."""
     app = Flask(__name__)
     app.config.from_object(config)
     app.json.sort_keys = False
@@ -51,4 +52,7 @@ def create_app(config: type = Config) -> Flask:
         for blueprint in module.BLUEPRINTS:
             api.register_blueprint(blueprint)
     app.extensions["belote_api"] = api
+    from .operations import install
+
+    install(app, api, settings if settings is not None else Settings.from_env())
     return app
