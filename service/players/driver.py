@@ -3,7 +3,7 @@
 For ``normal`` and ``hard`` (and the arena's ``plain``), :func:`suggest_play` deals the
 unseen cards many times (:mod:`.sampler`), searches each deal with every hand open
 (:mod:`.solver`), turns each legal card's result into the round's score margin with the
-engine's own scoring (:func:`scoring.score_figures`: contract made or failed, capot,
+engine's own scoring (:func:`scoring.settle_figures`: contract made or failed, capot,
 declarations and the deal's belote), and plays the card with the best average margin.
 ``easy`` plays the greedy baseline's card (:func:`baselines.greedy_card`) and estimates
 the values with a few shallow searches.
@@ -24,7 +24,7 @@ from dataclasses import dataclass
 from ..engine.cards import cards_in
 from ..engine.declarations import Declaration, find_belotes, find_declarations, settle
 from ..engine.play import card_points, legal_mask, trick_points, winning_index
-from ..engine.scoring import Figures, mode_total, score_figures
+from ..engine.scoring import Figures, mode_total, settle_figures
 from .baselines import greedy_card, random_card
 from .sampler import knowledge, resample
 from .solver import Solver
@@ -125,9 +125,9 @@ class _RoundScorer:
             ours = (diff + cards + solver.last_bonus) / 2
             theirs = cards + solver.last_bonus - ours
         by_team = (ours, theirs) if self.team == 0 else (theirs, ours)
-        figures = Figures(by_team, self.declarations, belote, total)
-        _, score, _, _ = score_figures(
-            figures, self.taker_team, rules, self.view.trump, self.view.bid, sweep
+        figures = Figures(by_team, self.declarations, belote, total, sweep)
+        _, score, _, _ = settle_figures(
+            rules, self.view.trump, figures, self.taker_team, self.view.bid
         )
         return score[self.team] - score[1 - self.team]
 

@@ -9,7 +9,7 @@ coming from the engine (:func:`play.legal_filter`, the same obligation list that
   other team's (last-trick bonus, or the capot bonus instead of it when one team takes
   every trick). The round's score is a non-decreasing function of a team's card points
   (the deal's declarations and belote fixed), so minimax on card points is minimax on the
-  score (:func:`.driver` turns it into the score with :func:`scoring.score_figures`).
+  score (:func:`.driver` turns it into the score with :func:`scoring.settle_figures`).
 - **Transposition table** at trick starts: the hands, the leader, which teams have taken a
   trick (capot) and the depth left; entries are lower/upper bounds.
 - **Move ordering**: leads from the strongest card down; following, the partner winning:
