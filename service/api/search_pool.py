@@ -3,10 +3,10 @@
 A search is pure Python and CPU-bound: run in a gunicorn thread it would hold the
 interpreter lock for up to the time budget and stall every request of that worker,
 legal-moves included. So a suggestion is handed to a small pool of separate processes
-(``SUGGEST_PROCESSES``, default 1 per gunicorn worker, niced so the workers answering the
-rules endpoints keep priority) and the request thread waits for the answer without the
+(``BELOTE_SUGGEST_PROCESSES``, default 1 per gunicorn worker, niced so the workers
+answering the rules endpoints keep priority) and the request thread waits for the answer without the
 lock. Each search stops itself at its time budget; the wait has a deadline too (the budget
-plus ``GRACE_S``), and at most ``SUGGEST_QUEUE`` suggestions may wait per worker: beyond
+plus ``GRACE_S``), and at most ``BELOTE_SUGGEST_QUEUE`` suggestions may wait per worker: beyond
 that, or past the deadline, the client gets a 503 problem with ``Retry-After`` instead of
 a stalled connection.
 
@@ -26,8 +26,11 @@ from concurrent.futures import TimeoutError as FutureTimeout
 from concurrent.futures.process import BrokenProcessPool
 from typing import Any
 
-PROCESSES = int(os.environ.get("SUGGEST_PROCESSES", "1"))
-QUEUE = int(os.environ.get("SUGGEST_QUEUE", "8"))
+from .config import Settings
+
+_SETTINGS = Settings.from_env()
+PROCESSES = _SETTINGS.suggest_processes
+QUEUE = _SETTINGS.suggest_queue
 #: Seconds allowed beyond the budget for the queue and the hand-over.
 GRACE_S = 2.0
 NICENESS = 10
