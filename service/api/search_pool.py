@@ -10,8 +10,10 @@ plus ``GRACE_S``), and at most ``BELOTE_SUGGEST_QUEUE`` suggestions may wait per
 that, or past the deadline, the client gets a 503 problem with ``Retry-After`` instead of
 a stalled connection.
 
-The pool starts on the first suggestion (``forkserver``: the children do not inherit the
-worker's threads) and is rebuilt if a child dies.
+The pool starts with the worker (:func:`warm`, from gunicorn's ``post_worker_init``; else on
+the first suggestion), with ``forkserver``: the children do not inherit the worker's threads
+or event loop. It is rebuilt if a child dies. It works under the gevent workers too: the
+request's greenlet waits on the result without blocking the loop.
 """
 
 from __future__ import annotations
@@ -56,6 +58,27 @@ def _executor() -> ProcessPoolExecutor:
             context = multiprocessing.get_context("forkserver")
             _pool = ProcessPoolExecutor(PROCESSES, mp_context=context, initializer=_start_child)
         return _pool
+
+
+def _ready() -> bool:
+    return True
+
+
+def warm() -> None:
+    """Start the search processes now (gunicorn's ``post_worker_init``), not on the first
+    suggestion: starting them blocks the worker for a moment."""
+    try:
+        _executor().submit(_ready).result(timeout=30)
+    except Exception:  # noqa: BLE001 - a pool that cannot start is reported per request
+        _reset_quietly()
+
+
+def _reset_quietly() -> None:
+    global _pool
+    with _lock:
+        broken, _pool = _pool, None
+    if broken is not None:
+        broken.shutdown(wait=False, cancel_futures=True)
 
 
 def _reset(broken: ProcessPoolExecutor) -> None:
