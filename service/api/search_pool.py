@@ -69,7 +69,7 @@ def warm() -> None:
     suggestion: starting them blocks the worker for a moment."""
     try:
         _executor().submit(_ready).result(timeout=30)
-    except Exception:  # noqa: BLE001 - a pool that cannot start is reported per request
+    except Exception:  # a pool that cannot start is reported per request
         _reset_quietly()
 
 
