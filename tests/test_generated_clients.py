@@ -41,11 +41,6 @@ JAKARTA_ANNOTATION = Path("/usr/share/java/jakarta-annotation-api.jar")
 GO = Path("/usr/lib/go-1.19/bin/go")
 JAVAC, JAVA = shutil.which("javac"), shutil.which("java")
 
-# The spec of this commit still has every defect issue 8 lists (RoundBid's mixed enum, inline
-# enums, `[]` read unlike an absent list): each client fails. Strict: the spec fix turns these
-# into failures until the marker is removed in the same change.
-SPEC_NOT_FIXED_YET = pytest.mark.xfail(strict=True, reason="issue 8: spec not reshaped yet")
-
 
 def _run(command: list[str], *, timeout: int = 300, env: dict[str, str] | None = None) -> str:
     result = subprocess.run(
@@ -71,7 +66,6 @@ def _round_trip_passed(report: str, language: str) -> None:
 # --- Java: compiled and run --------------------------------------------------------------
 
 
-@SPEC_NOT_FIXED_YET
 def test_java_client_compiles_and_round_trips_every_operation(server, tmp_path):
     assert JAVAC and JAVA, "JDK 17 (javac, java) is needed for the Java client check"
     assert JAKARTA_ANNOTATION.exists(), "run `make client-deps` (Debian's jakarta annotations)"
@@ -91,7 +85,6 @@ def test_java_client_compiles_and_round_trips_every_operation(server, tmp_path):
 # --- Python: type-checked and run --------------------------------------------------------
 
 
-@SPEC_NOT_FIXED_YET
 def test_python_client_type_checks_and_round_trips_every_operation(server, tmp_path):
     generated = _no_spec_warnings("python")
     check = str(ROOT / "clients" / "python" / "check.py")
@@ -108,7 +101,6 @@ def test_python_client_type_checks_and_round_trips_every_operation(server, tmp_p
 # --- Go: type-checked and vetted ----------------------------------------------------------
 
 
-@SPEC_NOT_FIXED_YET
 def test_go_client_type_checks(tmp_path):
     """`go vet` (type-check and vet) with Debian's Go 1.19, the newest Debian has.
 
@@ -210,7 +202,6 @@ def _enums(language: str, path: Path) -> list[tuple[str, str, str, list[str]]]:
     return found
 
 
-@SPEC_NOT_FIXED_YET
 @pytest.mark.parametrize("language", ["kotlin", "go", "csharp"])
 def test_generated_client_has_none_of_the_known_failure_shapes(language):
     path = _no_spec_warnings(language).path

@@ -222,6 +222,9 @@ public final class Check {
   static void service() throws Exception {
     ServiceApi api = new ServiceApi(client);
     equal(api.health().getStatus(), "ok", "healthz");
+    equal(api.ready().getStatus(), "ready", "readyz");
+    // GET /metrics declares no body type (Prometheus text), so the client returns no body.
+    equal(api.metricsWithHttpInfo().getStatusCode(), 200, "GET /metrics");
     String spec;
     try {
       spec = api.openapi();

@@ -21,7 +21,7 @@ from belote_rules_client.api.play import legal_moves, trick_winner
 from belote_rules_client.api.record import validate_round
 from belote_rules_client.api.rulesets import get_ruleset, list_parameters, list_rulesets
 from belote_rules_client.api.scoring import match_score, round_score
-from belote_rules_client.api.service import health, openapi
+from belote_rules_client.api.service import health, metrics, openapi, ready
 from belote_rules_client.models import (
     Bid,
     BidAction,
@@ -41,6 +41,7 @@ from belote_rules_client.models import (
     MatchScoreRequest,
     ParameterList,
     Problem,
+    Ready,
     RoundBid,
     RoundScore,
     RoundScoreRequest,
@@ -291,6 +292,10 @@ def record(api: Client, check: Checks) -> None:
 
 def service(api: Client, check: Checks) -> None:
     check.equal(check.answer(health.sync_detailed(client=api), Health, "").status, "ok", "")
+    check.equal(check.answer(ready.sync_detailed(client=api), Ready, "").status, "ready", "")
+    counters = metrics.sync_detailed(client=api)
+    check.equal(counters.status_code, 200, "GET /metrics")
+    check.that(b"belote_http_requests_total" in counters.content, "Prometheus counters")
     spec = check.answer(openapi.sync_detailed(client=api), str, "GET /openapi.yaml")
     check.that(spec.startswith("openapi: 3.1.0"), "it serves the spec")
 

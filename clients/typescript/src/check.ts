@@ -91,6 +91,12 @@ async function problems(api: Api, expect: Expect): Promise<void> {
 async function service(api: Api, expect: Expect): Promise<void> {
   const health = await api.GET("/healthz");
   expect.equal(health.data, { status: "ok" }, "healthz");
+  const ready = await api.GET("/readyz");
+  expect.equal(ready.data?.status, "ready", "readyz");
+  const metrics = await api.GET("/metrics", { parseAs: "text" });
+  expect.equal(metrics.response.status, 200, "GET /metrics");
+  // The spec declares no body type for it (Prometheus text): the data is untyped text.
+  expect.that(String(metrics.data ?? "").includes("belote_http_requests_total"), "Prometheus counters");
   const spec = await api.GET("/openapi.yaml", { parseAs: "text" });
   expect.that(spec.data?.includes("openapi: 3.1.0") ?? false, "GET /openapi.yaml serves the spec");
 }
