@@ -290,6 +290,18 @@ VARIABLES: tuple[Variable, ...] = (
         _integer(0, 31536000),
         "max-age (seconds) of Cache-Control on the rule set listings and the spec.",
     ),
+    Variable(
+        "BELOTE_SUGGEST_PROCESSES",
+        "1",
+        _integer(1, 64),
+        "Search processes beside each worker for the computer players (/v1/suggest).",
+    ),
+    Variable(
+        "BELOTE_SUGGEST_QUEUE",
+        "8",
+        _integer(1, 1000),
+        "Suggestions that may wait per worker; more get a 503 problem with Retry-After.",
+    ),
     Variable("BELOTE_METRICS", "on", _switch, "Serve Prometheus metrics (on or off)."),
     Variable(
         "BELOTE_METRICS_BIND",
@@ -335,6 +347,8 @@ class Settings:
     api_keys: tuple[str, ...] = ()
     cors_origins: tuple[str, ...] = ()
     cache_max_age: int = 300
+    suggest_processes: int = 1
+    suggest_queue: int = 8
     metrics: bool = True
     metrics_bind: str | None = None
 
