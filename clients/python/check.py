@@ -22,6 +22,7 @@ from belote_rules_client.api.record import validate_round
 from belote_rules_client.api.rulesets import get_ruleset, list_parameters, list_rulesets
 from belote_rules_client.api.scoring import match_score, round_score
 from belote_rules_client.api.service import health, metrics, openapi, ready
+from belote_rules_client.api.suggest import suggest_bid, suggest_play
 from belote_rules_client.models import (
     Bid,
     BidAction,
@@ -52,6 +53,10 @@ from belote_rules_client.models import (
     RulesetList,
     RulesetName,
     SeatCards,
+    SuggestBid,
+    SuggestBidRequest,
+    SuggestPlay,
+    SuggestPlayRequest,
     Trick,
     TrickWinner,
     TrickWinnerRequest,
@@ -290,6 +295,35 @@ def record(api: Client, check: Checks) -> None:
     check.refused(unheld, "tricks.0.cards.0", "a card nobody holds")
 
 
+def suggest(api: Client, check: Checks) -> None:
+    # Clubs led by seat 1 (8C 9H AC); seat 0 holds one club, 10C: the only legal card.
+    def position(taker: int) -> SuggestPlayRequest:
+        return SuggestPlayRequest(
+            trump=Trump.H,
+            taker=taker,
+            hand=cards("7H JH AS KD 10C QS 8D 9D"),
+            trick=Trick(leader=1, cards=cards("8C 9H AC")),
+        )
+
+    played = suggest_play.sync_detailed(client=api, body=position(1))
+    play = check.answer(played, SuggestPlay, "suggest/play")
+    check.equal((play.seat, play.card, len(play.values)), (0, "10C", 1), "the one legal card")
+    check.refused(suggest_play.sync_detailed(client=api, body=position(7)), "taker", "taker 7")
+    # Belote, dealer 3, JH turned: seat 0 speaks first and may take hearts or pass.
+    hand = cards("9H AH AS KD 10C")
+    called = suggest_bid.sync_detailed(
+        client=api, body=SuggestBidRequest(dealer=3, turned="JH", hand=hand)
+    )
+    bid = check.answer(called, SuggestBid, "suggest/bid")
+    calls = [str(option.bid.action) for option in bid.options]
+    check.equal(bid.seat, 0, "seat 0 speaks")
+    check.that("pass" in calls and str(bid.bid.action) in calls, f"one of the calls: {calls}")
+    early = SuggestBidRequest(
+        dealer=3, turned="JH", hand=hand, bids=[Bid(seat=2, action=BidAction.PASS)]
+    )
+    check.refused(suggest_bid.sync_detailed(client=api, body=early), "bids.0", "out of turn")
+
+
 def service(api: Client, check: Checks) -> None:
     check.equal(check.answer(health.sync_detailed(client=api), Health, "").status, "ok", "")
     check.equal(check.answer(ready.sync_detailed(client=api), Ready, "").status, "ready", "")
@@ -307,6 +341,7 @@ STEPS: list[Callable[[Client, Checks], None]] = [
     auction,
     scoring,
     record,
+    suggest,
     service,
 ]
 

@@ -13,6 +13,7 @@ const OPTIONAL: ReadonlyArray<{ module: string; method: string; path: string }> 
   { module: "./optional/match-score.js", method: "POST", path: "/v1/match-score" },
   { module: "./optional/bidding.js", method: "POST", path: "/v1/bidding" },
   { module: "./optional/rounds-validate.js", method: "POST", path: "/v1/rounds/validate" },
+  { module: "./optional/suggest.js", method: "POST", path: "/v1/suggest/play" },
 ];
 
 async function rulesets(api: Api, expect: Expect): Promise<void> {
