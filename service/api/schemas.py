@@ -12,7 +12,7 @@ from typing import Any
 from marshmallow import RAISE, Schema, ValidationError, fields, post_dump, validate
 
 from ..engine.bidding import ACTIONS, BID_VALUES
-from ..engine.cards import CARD_PATTERN, TRUMP_MODES, CardError, card_name, parse_card
+from ..engine.cards import CARD_PATTERN, RANKS, TRUMP_MODES, CardError, card_name, parse_card
 from ..engine.rulesets import MAX_SEQUENCE_POINTS, PARAMETERS, PRESETS
 from ..engine.scoring import MULTIPLIERS
 
@@ -158,6 +158,14 @@ def _option_field(name: str) -> fields.Field:
             values=JsonInteger(validate=validate.Range(min=0, max=MAX_SEQUENCE_POINTS)),
             allow_none=spec.nullable,
             metadata=meta | {"json_schema": {"propertyNames": {"enum": lengths}}},
+        )
+    if spec.kind == "rank_points":
+        ranks = list(RANKS)
+        return fields.Dict(
+            keys=fields.String(validate=validate.OneOf(ranks)),
+            values=JsonInteger(validate=validate.Range(min=0, max=MAX_SEQUENCE_POINTS)),
+            allow_none=spec.nullable,
+            metadata=meta | {"json_schema": {"propertyNames": {"enum": ranks}}},
         )
     raise AssertionError(spec.kind)
 
