@@ -88,6 +88,9 @@ def test_list_rulesets(server):
         "klaberjass",
         "belote-ffb",
         "coinche",
+        "belot",
+        "klaverjas-rotterdam",
+        "klaverjas-amsterdam",
     ]
     by_name = {r["name"]: r for r in rulesets}
     assert {n: r["players"] for n, r in by_name.items()} == {
@@ -97,6 +100,9 @@ def test_list_rulesets(server):
         "klaberjass": 2,
         "belote-ffb": 4,
         "coinche": 4,
+        "belot": 4,
+        "klaverjas-rotterdam": 4,
+        "klaverjas-amsterdam": 4,
     }
     for ruleset in rulesets:
         assert ruleset["title"]

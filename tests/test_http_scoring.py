@@ -295,7 +295,12 @@ def test_every_legal_round_is_accepted(server, case, order, data):
     assert r.status_code == 200, r.text
     out = r.json()
     # card points = trick points + the last-trick bonus, or the capot bonus instead
+    # (capot_mode plus_last_trick: both, the capot bonus never doubled)
     bonus = 100 if out["capot"] is not None else 10
     if trump == "none" and ruleset.no_trump_points == "doubled":
         bonus *= 2
+    if out["capot"] is not None and ruleset.capot_mode == "plus_last_trick":
+        bonus = (20 if trump == "none" and ruleset.no_trump_points == "doubled" else 10) + (
+            ruleset.capot_bonus
+        )
     assert sum(out["card_points"]) == sum(t["points"] for t in out["tricks"]) + bonus

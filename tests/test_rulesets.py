@@ -58,6 +58,14 @@ EXPECTED = {
         "redeal_dealer": "same",
         "second_round_modes": "suits",
         "trump_seven_exchange": False,
+        "coinche_timing": "in_turn",
+        "bid_minimum": 80,
+        "bid_step": 10,
+        "bid_maximum": 160,
+        "opening_bid_points": None,
+        "made": "cards_and_bid",
+        "no_trump_bid": "single",
+        "sequence_split": False,
     },
     "klob": {
         "players": 4,
@@ -86,6 +94,14 @@ EXPECTED = {
         "redeal_dealer": "next",
         "second_round_modes": "suits",
         "trump_seven_exchange": False,
+        "coinche_timing": "in_turn",
+        "bid_minimum": 80,
+        "bid_step": 10,
+        "bid_maximum": 160,
+        "opening_bid_points": None,
+        "made": "cards_and_bid",
+        "no_trump_bid": "single",
+        "sequence_split": False,
     },
     "cardavia": {
         "players": 4,
@@ -114,6 +130,14 @@ EXPECTED = {
         "redeal_dealer": "next",
         "second_round_modes": "suits",
         "trump_seven_exchange": False,
+        "coinche_timing": "in_turn",
+        "bid_minimum": 80,
+        "bid_step": 10,
+        "bid_maximum": 160,
+        "opening_bid_points": None,
+        "made": "cards_and_bid",
+        "no_trump_bid": "single",
+        "sequence_split": False,
     },
     "klaberjass": {
         "players": 2,
@@ -143,6 +167,14 @@ EXPECTED = {
         "redeal_dealer": "same",
         "second_round_modes": "suits",
         "trump_seven_exchange": True,
+        "coinche_timing": "in_turn",
+        "bid_minimum": 80,
+        "bid_step": 10,
+        "bid_maximum": 160,
+        "opening_bid_points": None,
+        "made": "cards_and_bid",
+        "no_trump_bid": "single",
+        "sequence_split": False,
     },
     "belote-ffb": {
         "players": 4,
@@ -171,6 +203,14 @@ EXPECTED = {
         "redeal_dealer": "next",
         "second_round_modes": "suits",
         "trump_seven_exchange": False,
+        "coinche_timing": "in_turn",
+        "bid_minimum": 80,
+        "bid_step": 10,
+        "bid_maximum": 160,
+        "opening_bid_points": None,
+        "made": "cards_and_bid",
+        "no_trump_bid": "single",
+        "sequence_split": False,
     },
     "coinche": {
         "players": 4,
@@ -199,6 +239,14 @@ EXPECTED = {
         "redeal_dealer": "next",
         "second_round_modes": UNUSED,
         "trump_seven_exchange": False,
+        "coinche_timing": "in_turn",
+        "bid_minimum": 80,
+        "bid_step": 10,
+        "bid_maximum": 160,
+        "opening_bid_points": None,
+        "made": "cards_and_bid",
+        "no_trump_bid": "single",
+        "sequence_split": False,
     },
 }
 
@@ -227,8 +275,19 @@ for _table in EXPECTED.values():
     _table.update(COMPANION_DEFAULTS)
 
 
-def test_exactly_the_six_presets_with_belote_the_default():
-    assert list(PRESETS) == ["belote", "klob", "cardavia", "klaberjass", "belote-ffb", "coinche"]
+def test_exactly_the_nine_presets_with_belote_the_default():
+    # RULES.md's six, then RULES-belot-klaverjas.md's three.
+    assert list(PRESETS) == [
+        "belote",
+        "klob",
+        "cardavia",
+        "klaberjass",
+        "belote-ffb",
+        "coinche",
+        "belot",
+        "klaverjas-rotterdam",
+        "klaverjas-amsterdam",
+    ]
     assert DEFAULT_RULESET == "belote"
     assert get_ruleset() is PRESETS["belote"]
     assert get_ruleset(None, None) is PRESETS["belote"]
