@@ -11,7 +11,7 @@ STAMP := $(VENV)/.installed
 CLIENT := clients/typescript
 URL ?= http://127.0.0.1:8000
 
-.PHONY: run test lint openapi bench clean client client-check contract client-deps clients
+.PHONY: run test lint openapi bench clean client client-check contract client-deps clients arena
 
 $(STAMP): requirements.lock requirements-test.lock pyproject.toml
 	test -x $(BIN)/python || $(PYTHON) -m venv $(VENV)
@@ -67,3 +67,11 @@ client-deps:
 
 clients: $(STAMP)
 	$(BIN)/python clients/generate.py
+
+# The computer players' duplicate matches and the legal-moves latency while suggestions
+# run (docs/players.md); not part of `make test`. DEALS=... changes the number of deals.
+DEALS ?= 200
+arena: $(STAMP)
+	nice $(BIN)/python bench/arena.py --pairs greedy:random,easy:random,normal:greedy,hard:greedy,hard:plain --deals $(DEALS) --jobs 2
+	nice $(BIN)/python bench/arena.py --a greedy --b greedy --auction --bid-a hard --bid-b strong --deals $(DEALS) --jobs 2
+	$(BIN)/python bench/suggest_load.py

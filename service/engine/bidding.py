@@ -815,7 +815,8 @@ def _compact(legal: Sequence[Bid]) -> Iterator[LegalBid]:
             yield LegalBid(
                 BID,
                 trumps=tuple(dict.fromkeys(b.trump for b in group)),
-                values=tuple(dict.fromkeys(b.value for b in group)),
+                # Bulgarian contracts have no value: then no ``values``.
+                values=tuple(dict.fromkeys(b.value for b in group if b.value is not None)) or None,
             )
         elif action == NAME:
             yield LegalBid(NAME, trumps=tuple(b.trump for b in group))

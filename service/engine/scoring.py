@@ -171,15 +171,20 @@ def card_points_by_team(
     points = [0, 0]
     for t in tricks:
         points[t.team] += t.points
-    multiplier = bonus_multiplier(trump, ruleset)
     capot = capot_team(tricks, ruleset)
-    if capot is not None and ruleset.capot_mode == "instead_of_last_trick":
-        points[capot] += ruleset.capot_bonus * multiplier
-        return points[0], points[1]
-    points[tricks[-1].team] += ruleset.last_trick_bonus * multiplier
-    if capot is not None:  # plus_last_trick: the bonus on top, never doubled
-        points[capot] += ruleset.capot_bonus
+    points[tricks[-1].team] += end_bonus(trump, ruleset, capot is not None)
     return points[0], points[1]
+
+
+def end_bonus(trump: str, ruleset: Ruleset, capot: bool) -> int:
+    """What the last trick's winner adds to its card points: the last-trick bonus, or for
+    a capot the capot bonus instead (``capot_mode: instead_of_last_trick``, doubled with
+    the last-trick bonus in sans atout ``doubled``) or on top of it, never doubled
+    (``plus_last_trick``)."""
+    multiplier = bonus_multiplier(trump, ruleset)
+    if capot and ruleset.capot_mode == "instead_of_last_trick":
+        return ruleset.capot_bonus * multiplier
+    return ruleset.last_trick_bonus * multiplier + (ruleset.capot_bonus if capot else 0)
 
 
 def mode_total(trump: str, ruleset: Ruleset, played: int) -> int:
