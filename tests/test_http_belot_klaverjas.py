@@ -269,3 +269,31 @@ def test_round_bid_validated_play_by_play_and_scored_over_http(server, name):
     assert out["phase"] == "complete" and out["valid"]
     assert out["contract"]["double"] == request.get("double", "none")
     assert out["score"] == round_score(server, request)
+
+
+# --- the computer players ------------------------------------------------------------------
+
+
+@pytest.mark.parametrize("name", NEW_PRESETS)
+def test_suggest_play_in_the_new_presets(server, name):
+    body = {
+        "ruleset": name,
+        "trump": "H",
+        "taker": 1,
+        "hand": ["7H", "JH", "AS", "KD", "10C", "QS", "8D", "9D"],
+        "tricks": [],
+        "trick": {"leader": 1, "cards": ["8C", "9H", "AC"]},
+        "level": "easy",
+        "seed": 0,
+    }
+    r = server.post("/v1/suggest/play", json=body)
+    assert r.status_code in (200, 503), r.text
+    if r.status_code == 200:
+        assert r.json()["card"] == "10C"  # clubs led: the only legal card
+
+
+@pytest.mark.parametrize("name", NEW_PRESETS)
+def test_suggest_bid_refuses_auctions_the_players_do_not_model(server, name):
+    body = {"ruleset": name, "dealer": 3, "hand": ["9H", "AH", "AS", "KD", "10C"], "bids": []}
+    r = server.post("/v1/suggest/bid", json=body | {"level": "easy"})
+    assert r.status_code == 422, r.text
