@@ -127,6 +127,12 @@ ENUMS: dict[str, dict[str, Any]] = {
         "A Coinche contract's multiplier: `none` (x1), `coinche` (x2), `surcoinche` (x4).",
         MULTIPLIERS,
     ),
+    "PlayerLevel": _enum(
+        "How hard a computer player thinks (docs/players.md): `easy` (the greedy rule-based "
+        "player), `normal` (10 sampled deals searched), `hard` (24 deals weighed by the "
+        "auction, deeper searches).",
+        ("easy", "normal", "hard"),
+    ),
     "DeclarationKind": _enum(
         "`carre`: four cards of one rank; `sequence`: three or more consecutive cards of one suit.",
         ("carre", "sequence"),
