@@ -78,7 +78,8 @@ public final class Check {
     RulesetsApi api = new RulesetsApi(client);
     List<String> names = new ArrayList<>();
     for (Ruleset r : api.listRulesets().getRulesets()) names.add(String.valueOf(r.getName()));
-    equal(names, List.of("belote", "klob", "cardavia", "klaberjass", "belote-ffb", "coinche"), "presets");
+    equal(names.subList(0, Math.min(6, names.size())),
+        List.of("belote", "klob", "cardavia", "klaberjass", "belote-ffb", "coinche"), "the six original presets first");
     Ruleset coinche = api.getRuleset("coinche");
     equal(coinche.getOptions().getTarget(), 2000, "coinche plays to 2000");
     equal(list(coinche.getOptions().getTrumpModes()), List.of("C", "D", "H", "S", "none", "all"), "coinche modes");
