@@ -72,7 +72,7 @@ def server(tmp_path_factory):
         try:
             if requests.get(base + "/healthz", timeout=1).status_code == 200:
                 break
-        except requests.ConnectionError:
+        except requests.RequestException:  # not listening yet, or its worker still booting
             pass
         if process.poll() is not None or time.monotonic() > deadline:
             process.kill()

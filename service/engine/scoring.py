@@ -22,14 +22,13 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 
 from .bidding import BID_VALUES, CAPOT, COINCHE, NO_COINCHE, SURCOINCHE
-from .cards import cards_in
 from .declarations import Declaration, parse_declarations, seat_belotes, settle
 from .play import (
     PositionError,
     bonus_multiplier,
-    card_points,
     check_seat,
     check_trump,
+    set_points,
     trick_points,
 )
 from .rounds import CheckedRound, IllegalRound, Trick, check_round, check_shape
@@ -171,7 +170,7 @@ def card_points_by_team(
 def mode_total(trump: str, ruleset: Ruleset, played: int) -> int:
     """The card points of the cards played plus the last-trick bonus (no capot): 162 with
     one trump suit, 260 sans atout doubled, 258 tout atout raw..."""
-    cards = sum(card_points(c, trump, ruleset) for c in cards_in(played))
+    cards = set_points(played, trump, ruleset)
     return cards + ruleset.last_trick_bonus * bonus_multiplier(trump, ruleset)
 
 
