@@ -55,10 +55,12 @@ class Server:
 
 @pytest.fixture(scope="session")
 def server(tmp_path_factory):
-    """gunicorn with the gthread workers of `make run`, on a free loopback port."""
+    """gunicorn as `make run` starts it (one worker), on a free loopback port."""
     port = _free_port()
     log = (tmp_path_factory.mktemp("gunicorn") / "stderr.log").open("w+b")
-    env = dict(os.environ, BIND=f"127.0.0.1:{port}", WORKERS="1", THREADS="4", ACCESS_LOG="")
+    env = dict(
+        os.environ, BELOTE_BIND=f"127.0.0.1:{port}", WEB_CONCURRENCY="1", BELOTE_ACCESS_LOG="off"
+    )
     process = subprocess.Popen(
         [sys.executable, "-m", "gunicorn", "-c", "gunicorn.conf.py"],
         cwd=ROOT,

@@ -10,7 +10,7 @@ from flask_smorest.utils import prepare_response
 
 from . import errors
 from .body import JsonBodyParser
-from .config import Config
+from .config import Config, Settings
 from .schemas import ProblemSchema, json_schema_extras
 
 
@@ -45,7 +45,8 @@ class Api(flask_smorest.Api):
         self.spec.components.response("DEFAULT_ERROR", response, lazy=True)
 
 
-def create_app(config: type = Config) -> Flask:
+def create_app(config: type = Config, settings: Settings | None = None) -> Flask:
+    """The WSGI app; ``settings`` default to the environment's (docs/operations.md)."""
     app = Flask(__name__)
     app.config.from_object(config)
     app.json.sort_keys = False
@@ -57,4 +58,7 @@ def create_app(config: type = Config) -> Flask:
         for blueprint in module.BLUEPRINTS:
             api.register_blueprint(blueprint)
     app.extensions["belote_api"] = api
+    from .operations import install
+
+    install(app, api, settings if settings is not None else Settings.from_env())
     return app

@@ -324,6 +324,12 @@ class ProblemSchema(Schema):
             "`card`); for an illegal bid: the bid (`bid`, `seat`, `action`)."
         },
     )
+    request_id = fields.String(
+        metadata={
+            "description": "The request's id, as in the `X-Request-ID` header (the client's "
+            "own if it sent a valid one): quote it when reporting a problem."
+        },
+    )
 
 
 # --- declarations -----------------------------------------------------------------------

@@ -144,6 +144,20 @@ def _shown(run: int, ruleset: Ruleset) -> int:
     return run
 
 
+def _pieces(run: int, ruleset: Ruleset) -> list[int]:
+    """The sequences a run counts as: its top ``cap`` cards (:func:`_shown`), and with
+    ``sequence_split`` the rest cut the same way (an A-7 run: A-10 and 9-7); pieces too
+    short to score are left to the caller."""
+    if not ruleset.sequence_split:
+        return [_shown(run, ruleset)]
+    pieces = []
+    while run:
+        top = _shown(run, ruleset)
+        pieces.append(top)
+        run &= ~top
+    return pieces
+
+
 def _carres_held(hand: int, ruleset: Ruleset) -> list[int]:
     if ruleset.declarations != "all":
         return []
@@ -161,8 +175,9 @@ def _choice(
         for d in chosen:
             free &= ~d.cards
     for run in _runs(free):
-        if ruleset.sequence_value(run.bit_count()):
-            chosen.append(_sequence(seat, _shown(run, ruleset), trump, ruleset))
+        for piece in _pieces(run, ruleset):
+            if ruleset.sequence_value(piece.bit_count()):
+                chosen.append(_sequence(seat, piece, trump, ruleset))
     return _best_first(chosen)
 
 
@@ -280,6 +295,13 @@ def _classify(
             )
         return _carre(seat, rank)
     if next(_runs(mask), None) == mask and mask.bit_count() >= 3:
+        pieces = _pieces(mask, ruleset)
+        if len(pieces) > 1:
+            raise DeclarationError(
+                field,
+                f"{claim}: with sequence_split a run of {mask.bit_count()} is declared as "
+                f"its pieces: {' and '.join(_names(cards_in(p)) for p in pieces)}",
+            )
         declaration = _sequence(seat, mask, trump, ruleset)
         if not declaration.points:
             raise DeclarationError(
@@ -366,6 +388,8 @@ def _check_split_runs(
             low, high = (a.cards, b.cards) if a.cards < b.cards else (b.cards, a.cards)
             gap = _between(low, high)
             usable = _usable(a.seat, parsed, ruleset, hands)
+            if not gap and {a.cards, b.cards} <= set(_pieces(low | high, ruleset)):
+                continue  # sequence_split: the pieces of one run
             if gap & ~usable == 0:
                 run = low | gap | high
                 raise DeclarationError(

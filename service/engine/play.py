@@ -3,8 +3,9 @@
 Where is the overtrump rule? In :func:`_obligations`. It turns a situation (trump mode,
 suit led, winning card, whether the mover's partner wins) into an ordered list of
 :class:`Obligation` steps; :func:`obligations`, :func:`check_card` (one card),
-:func:`legal_moves` (every card) and round checking (:class:`TrickState`) all run that same
-list, so they cannot disagree.
+:func:`legal_moves` (every card) and round checking (:class:`TrickState`) and :func:`legal_filter`
+(many hands, for the computer players' search) all run that same list, so they cannot
+disagree.
 
 Speed: each ruleset's lists are worked out once per situation and kept
 (:class:`_RulesetTables`, bounded: 256 situations per trump mode), with each broken rule's
@@ -14,7 +15,7 @@ sentence worded the first time it is needed; tricks are ranked with a per-trump-
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 
 from .cards import (
@@ -370,6 +371,21 @@ def legal_mask(hand: int, position: Position) -> int:
         if allowed & applies_if:
             allowed &= keep
     return allowed
+
+
+def legal_filter(position: Position) -> Callable[[int], int]:
+    """:func:`legal_mask` for many hands in one position: the obligations are looked up
+    once (a search asks the same trick about many hands)."""
+    masks = _rules_at(position).masks
+
+    def legal(hand: int) -> int:
+        allowed = hand
+        for applies_if, keep in masks:
+            if allowed & applies_if:
+                allowed &= keep
+        return allowed
+
+    return legal
 
 
 def legal_moves(hand: int, position: Position) -> list[Verdict]:
