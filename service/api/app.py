@@ -58,6 +58,9 @@ def create_app(config: type = Config, settings: Settings | None = None) -> Flask
         for blueprint in module.BLUEPRINTS:
             api.register_blueprint(blueprint)
     app.extensions["belote_api"] = api
+    from .hot_path import install as install_hot_path
+
+    install_hot_path(app, api.spec.to_dict())
     from .operations import install
 
     install(app, api, settings if settings is not None else Settings.from_env())
