@@ -142,3 +142,15 @@ def test_an_invalid_variable_stops_the_start_with_a_message_naming_it():
     assert result.returncode != 0
     assert "BELOTE_THREADS='lots': expected a whole number" in result.stderr
     assert "BELOTE_METRICS='maybe': expected on or off" in result.stderr
+
+
+def test_metrics_can_be_served_on_their_own_address_by_the_master():
+    from tests.gunicorn_process import free_port
+
+    port = free_port()
+    with gunicorn({"WEB_CONCURRENCY": "2", "BELOTE_METRICS_BIND": f"127.0.0.1:{port}"}) as server:
+        for _ in range(5):
+            assert _fresh_get(server.url("/v1/parameters")) == 200
+        assert requests.get(server.url("/metrics"), timeout=5).status_code == 404
+        scrape = requests.get(f"http://127.0.0.1:{port}/metrics", timeout=5)
+        assert _count(scrape.text, "/v1/parameters") == 5
