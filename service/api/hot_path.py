@@ -86,17 +86,25 @@ def _dict_of(item: Loader) -> Loader:
     return lambda values: {k: item(v) for k, v in values.items()}
 
 
+def _hook_name(entry: Any) -> str:
+    return entry[0] if isinstance(entry, tuple) else str(entry)
+
+
 def schema_loader(schema: Schema) -> Loader:
     """A loader equal to ``schema.load`` on bodies the schema's JSON Schema accepts."""
     from . import schemas
 
-    hooks = {tag: list(names) for tag, names in schema._hooks.items() if names}
+    hooks = {tag: list(entries) for tag, entries in schema._hooks.items() if entries}
     # RequestSchema._absent (a member sent as null, or an empty list, is left out) is the
     # one hook the loader knows: it does the same below.
     request_schema = getattr(schemas, "RequestSchema", None)
     absent_default = request_schema is not None and isinstance(schema, request_schema)
-    if absent_default and hooks.get(("pre_load", False)) == ["_absent"]:
-        del hooks[("pre_load", False)]
+    if absent_default:
+        kept = [e for e in hooks.get("pre_load", []) if _hook_name(e) != "_absent"]
+        if kept:
+            hooks["pre_load"] = kept
+        else:
+            hooks.pop("pre_load", None)
     if hooks:
         raise Unsupported(f"{type(schema).__name__} hooks {sorted(map(str, hooks))}")
     plan = []
@@ -304,4 +312,5 @@ def install(app: flask.Flask, spec: dict) -> dict[str, str]:
         found[operation_id] = operation
         app.view_functions[rule.endpoint] = _fast_view(operation)
     app.extensions["belote_hot_path"] = found
+    app.extensions["belote_hot_path_skipped"] = skipped
     return skipped
