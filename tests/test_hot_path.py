@@ -11,7 +11,6 @@ dropped, added, nulled, emptied or replaced by other JSON values, at any depth):
 
 from __future__ import annotations
 
-import copy
 import json
 from pathlib import Path
 
@@ -23,6 +22,8 @@ from marshmallow import ValidationError
 
 from service.api.app import create_app
 from service.api.hot_path import operations
+
+from .body_mutations import examples, mutate
 
 ROOT = Path(__file__).resolve().parent.parent
 SPEC = yaml.safe_load((ROOT / "openapi.yaml").read_text(encoding="utf-8"))
@@ -38,75 +39,7 @@ PATHS = {
 
 
 def _examples(operation_id: str) -> list:
-    content = SPEC["paths"][PATHS[operation_id]]["post"]["requestBody"]["content"]
-    body = content["application/json"]
-    found = [body["example"]] if "example" in body else []
-    found += [e["value"] for e in body.get("examples", {}).values()]
-    return found
-
-
-#: JSON values a mutation may put anywhere: every JSON type, the edge cases of integers
-#: (7.0 is an integer in JSON Schema), card-like strings and every enum-like word nearby.
-SCALARS = st.one_of(
-    st.none(),
-    st.booleans(),
-    st.integers(min_value=-3, max_value=200),
-    st.sampled_from([0.0, 1.0, 2.5, -1.0, 10**20, 2**63, 80.0, 1e300]),
-    st.sampled_from(
-        [
-            *("", "7H", "10h", "TH", "th", "J♠", "1H", "JH\n", "ZZ", "H", "C", "all", "none"),
-            *("x", "belote", "coinche", "capot", "pass", "bid", "take", "name", "contra"),
-        ]
-    ),
-)
-JSON = st.recursive(
-    SCALARS,
-    lambda inner: st.one_of(
-        st.lists(inner, max_size=4),
-        st.dictionaries(
-            st.sampled_from(["a", "seat", "cards", "trump", "value"]), inner, max_size=3
-        ),
-    ),
-    max_leaves=6,
-)
-
-
-def _paths(value, prefix=()):
-    yield prefix
-    if isinstance(value, dict):
-        for key, item in value.items():
-            yield from _paths(item, (*prefix, key))
-    elif isinstance(value, list):
-        for i, item in enumerate(value):
-            yield from _paths(item, (*prefix, i))
-
-
-def _mutate(body, draw):
-    body = copy.deepcopy(body)
-    for _ in range(draw(st.integers(min_value=0, max_value=3))):
-        paths = list(_paths(body))
-        path = draw(st.sampled_from(paths))
-        if not path:
-            continue
-        parent = body
-        for key in path[:-1]:
-            parent = parent[key]
-        key = path[-1]
-        action = draw(st.sampled_from(["replace", "drop", "add", "null", "empty", "copy"]))
-        if action == "drop":
-            del parent[key]
-        elif action == "null":
-            parent[key] = None
-        elif action == "empty":
-            parent[key] = draw(st.sampled_from([[], {}, ""]))
-        elif action == "copy" and isinstance(parent, list):
-            parent.append(copy.deepcopy(parent[key]))
-        elif action == "add" and isinstance(parent, dict):
-            name = draw(st.sampled_from(["extra", "options", "bid", "seat", "trump", "cards"]))
-            parent[name] = draw(JSON)
-        else:
-            parent[key] = draw(JSON)
-    return body
+    return examples(SPEC, PATHS[operation_id])
 
 
 def _marshmallow(operation, body):
@@ -146,7 +79,7 @@ def test_examples_take_the_hot_path(operation_id):
 @given(data=st.data())
 def test_validators_and_loaders_agree(operation_id, data):
     operation = OPERATIONS[operation_id]
-    body = _mutate(data.draw(st.sampled_from(_examples(operation_id))), data.draw)
+    body = mutate(data.draw(st.sampled_from(_examples(operation_id))), data.draw)
     accepted, loaded = _marshmallow(operation, body)
     assert operation.valid(body) == accepted, body
     if accepted:
@@ -157,7 +90,7 @@ def test_validators_and_loaders_agree(operation_id, data):
 @settings(max_examples=60, deadline=None, suppress_health_check=list(HealthCheck))
 @given(data=st.data())
 def test_both_paths_answer_the_same(operation_id, data):
-    body = _mutate(data.draw(st.sampled_from(_examples(operation_id))), data.draw)
+    body = mutate(data.draw(st.sampled_from(_examples(operation_id))), data.draw)
     client = APP.test_client()
     path = PATHS[operation_id]
     hot = _answer(client, path, body, hot=True)

@@ -27,7 +27,7 @@ from typing import Any
 import flask
 import jsonschema_rs
 import orjson
-from marshmallow import Schema, fields, missing
+from marshmallow import Schema, ValidationError, fields, missing
 
 from ..engine.cards import card_name, parse_card
 from .body import JsonBodyParser
@@ -149,7 +149,7 @@ def _field_dumper(field: fields.Field) -> Loader | None:
         inner: Loader | None = card_name
     elif isinstance(field, JsonInteger) or type(field) is fields.Integer:
         inner = int
-    elif type(field) in (fields.String, fields.Boolean, BidValueField):
+    elif type(field) in (fields.String, fields.Boolean, BidValueField, fields.Dict):
         inner = None
     elif isinstance(field, fields.Nested):
         nested, many = field.schema, field.many
@@ -219,17 +219,49 @@ class Operation:
         (the caller then goes the ordinary way for marshmallow's problem details)."""
         if not self.valid(data):
             return None
-        result = self.handler(self.view_class(), self.load(data))
+        return self.finish(self.handler(self.view_class(), self.load(data)))
+
+    def finish(self, result: Any) -> tuple[Any, int]:
+        if isinstance(result, flask.Response):  # built by the handler (POST /v1/batch)
+            return result, result.status_code
         return self.dump(result), self.status
 
 
 _PARSER = JsonBodyParser()
 
 
-def _json_response(payload: Any, status: int) -> flask.Response:
+def json_response(payload: Any, status: int) -> flask.Response:
+    """``payload`` serialised with orjson, as Flask's ``jsonify`` would (compact, UTF-8)."""
     return flask.Response(
         orjson.dumps(payload) + b"\n", status=status, mimetype=flask.current_app.json.mimetype
     )
+
+
+def answer_item(operation: Operation, body: Any) -> tuple[int, Any]:
+    """One batch item: the status and the answer (or problem details, as a dict) that the
+    operation's own endpoint gives for ``body``."""
+    try:
+        answered = operation.answer(body)
+        if answered is None:
+            try:
+                loaded = operation.request_schema.load(body)
+            except ValidationError as error:  # the endpoint's own 422, word for word
+                _PARSER._on_validation_error(
+                    error,
+                    flask.request,
+                    operation.request_schema,
+                    "json",
+                    error_status_code=None,
+                    error_headers=None,
+                )
+            answered = operation.finish(operation.handler(operation.view_class(), loaded))
+        payload, status = answered
+        if isinstance(payload, flask.Response):
+            return status, orjson.loads(payload.get_data())
+        return status, payload
+    except Exception as error:
+        response = flask.current_app.handle_user_exception(error)
+        return response.status_code, orjson.loads(response.get_data())
 
 
 def _fast_view(operation: Operation) -> Callable[..., Any]:
@@ -241,7 +273,8 @@ def _fast_view(operation: Operation) -> Callable[..., Any]:
         answered = operation.answer(data)
         if answered is None:
             return operation.slow_view(*args, **kwargs)
-        return _json_response(*answered)
+        payload, status = answered
+        return payload if isinstance(payload, flask.Response) else json_response(payload, status)
 
     view.view_class = operation.view_class  # type: ignore[attr-defined]
     view.__name__ = operation.slow_view.__name__
