@@ -27,6 +27,7 @@ from typing import Any
 import flask
 import jsonschema_rs
 import orjson
+from flask_smorest.utils import set_status_and_headers_in_response, unpack_tuple_response
 from marshmallow import Schema, ValidationError, fields, missing
 
 from ..engine.cards import card_name, parse_card
@@ -222,6 +223,12 @@ class Operation:
         return self.finish(self.handler(self.view_class(), self.load(data)))
 
     def finish(self, result: Any) -> tuple[Any, int]:
+        if isinstance(result, tuple):  # (body, status, headers), as flask-smorest takes it
+            body, status, headers = unpack_tuple_response(result)
+            if not isinstance(body, flask.Response):
+                body = json_response(self.dump(body), status or self.status)
+            set_status_and_headers_in_response(body, status, headers)
+            result = body
         if isinstance(result, flask.Response):  # built by the handler (POST /v1/batch)
             return result, result.status_code
         return self.dump(result), self.status
