@@ -20,7 +20,8 @@ wall-clock timings say more about the neighbours than about this code.
 - Batches: ``POST /v1/batch`` of ``BATCH_SIZE`` legal-moves items: server CPU per item,
   against the in-process cost of the same item (checks, engine, view) measured here.
 - Memory: each worker's RSS before and after ``BENCH_RSS_REQUESTS`` (default 100000)
-  requests over the table's bodies and healthz, on two connections, unpinned.
+  requests (half legal-moves, the rest healthz, round-score and a full round's validation),
+  on two connections, unpinned.
 
 Nothing is asserted (targets are printed beside the figures); tests never time.
 """
@@ -524,7 +525,8 @@ def main() -> None:
             latency[name] = (p50, p99)
             print(f"  {name:52} p50 {p50 * 1e3:7.2f} ms   p99 {p99 * 1e3:7.2f} ms")
 
-        raws = [calls[n] for n in bodies] + [Connection.request("GET", "/healthz")]
+        lm, rs, rv = (calls[n] for n in bodies)
+        raws = [lm, Connection.request("GET", "/healthz"), lm, rs, lm, rv]  # mostly plays
         server.unpin()  # throughput matters here, not clean CPU figures
         before, after, seconds = memory(server, raws)
         print(

@@ -239,9 +239,7 @@ _PARSER = JsonBodyParser()
 
 def json_response(payload: Any, status: int) -> flask.Response:
     """``payload`` serialised with orjson, as Flask's ``jsonify`` would (compact, UTF-8)."""
-    return flask.Response(
-        orjson.dumps(payload) + b"\n", status=status, mimetype=flask.current_app.json.mimetype
-    )
+    return flask.Response(orjson.dumps(payload) + b"\n", status=status, mimetype="application/json")
 
 
 def answer_item(operation: Operation, body: Any) -> tuple[int, Any]:
@@ -271,10 +269,12 @@ def answer_item(operation: Operation, body: Any) -> tuple[int, Any]:
         return response.status_code, orjson.loads(response.get_data())
 
 
-def _fast_view(operation: Operation) -> Callable[..., Any]:
+def _fast_view(app: flask.Flask, operation: Operation) -> Callable[..., Any]:
+    config = app.config  # (tests turn HOT_PATH off to compare both paths)
+
     def view(*args: Any, **kwargs: Any) -> Any:
         request = flask.request
-        if request.method != "POST" or not flask.current_app.config.get("HOT_PATH", True):
+        if request.method != "POST" or not config.get("HOT_PATH", True):
             return operation.slow_view(*args, **kwargs)
         data = _PARSER._raw_load_json(request)  # the same 400/413/415 problems
         answered = operation.answer(data)
@@ -350,7 +350,7 @@ def install(app: flask.Flask, spec: dict) -> dict[str, str]:
             skipped[operation_id] = str(why)
             continue
         found[operation_id] = operation
-        app.view_functions[rule.endpoint] = _fast_view(operation)
+        app.view_functions[rule.endpoint] = _fast_view(app, operation)
     app.extensions["belote_hot_path"] = found
     app.extensions["belote_hot_path_skipped"] = skipped
     return skipped
