@@ -22,6 +22,7 @@ from marshmallow import ValidationError
 
 from service.api.app import create_app
 from service.api.hot_path import operations
+from service.api.schemas.common import BATCH_OPERATIONS
 
 from .body_mutations import examples, mutate
 
@@ -61,9 +62,8 @@ def _answer(client, path, body, hot: bool):
     return response.status_code, response.mimetype, data, response.data
 
 
-def test_hot_path_covers_the_table_operations():
-    for operation_id in ("legalMoves", "roundScore", "validateRound", "trickWinner"):
-        assert operation_id in OPERATIONS
+def test_hot_path_covers_every_rules_operation_and_batches():
+    assert set(OPERATIONS) == {*BATCH_OPERATIONS, "batch"}
 
 
 @pytest.mark.parametrize("operation_id", sorted(OPERATIONS))

@@ -21,7 +21,12 @@ from .routes import (
     scoring,
     suggest,
 )
-from .schemas.common import ProblemSchema, component_property, register_components
+from .schemas.common import (
+    BATCH_OPERATIONS,
+    ProblemSchema,
+    component_property,
+    register_components,
+)
 
 
 class Api(flask_smorest.Api):
@@ -64,7 +69,8 @@ def create_app(config: type = Config, settings: Settings | None = None) -> Flask
     app.extensions["belote_api"] = api
     from .hot_path import install as install_hot_path
 
-    install_hot_path(app, api.spec.to_dict())
+    # The rules operations and batches; the suggestions' cost is their search.
+    install_hot_path(app, api.spec.to_dict(), (*BATCH_OPERATIONS, "batch"))
     from .operations import install
 
     install(app, api, settings if settings is not None else Settings.from_env())

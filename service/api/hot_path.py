@@ -20,7 +20,7 @@ marshmallow loads, and that both paths answer with the same bytes.
 from __future__ import annotations
 
 import inspect
-from collections.abc import Callable
+from collections.abc import Callable, Collection
 from dataclasses import dataclass
 from typing import Any
 
@@ -310,9 +310,9 @@ def operations(app: flask.Flask) -> dict[str, Operation]:
     return app.extensions.get("belote_hot_path", {})
 
 
-def install(app: flask.Flask, spec: dict) -> dict[str, str]:
-    """Answer every POST operation the compiled loader covers by the hot path; returns the
-    operations left to the ordinary path, with the reason."""
+def install(app: flask.Flask, spec: dict, only: Collection[str]) -> dict[str, str]:
+    """Answer the POST operations named in ``only`` by the hot path where the compiled
+    loader covers them; returns those left to the ordinary path, with the reason."""
     found: dict[str, Operation] = {}
     skipped: dict[str, str] = {}
     for rule in app.url_map.iter_rules():
@@ -324,6 +324,8 @@ def install(app: flask.Flask, spec: dict) -> dict[str, str]:
         apidoc = getattr(method, "_apidoc", None)
         op = spec["paths"][rule.rule].get("post", {})
         operation_id = op.get("operationId", rule.endpoint)
+        if operation_id not in only:
+            continue
         try:
             if apidoc is None:
                 raise Unsupported("not a flask-smorest view")
