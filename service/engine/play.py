@@ -67,6 +67,16 @@ MESSAGES = {
     DUPLICATE_CARD: "{card} has already been played.",
 }
 
+#: Sentences for a rule broken in another situation than its code's usual one
+#: (``Obligation.wording``); the reason code stays the same.
+PARTNER_TRUMP_WINS = "partner_trump_wins"
+WORDINGS = {
+    PARTNER_TRUMP_WINS: (
+        "Your partner's {best} wins: you may discard or beat it, but not play a lower trump "
+        "while you hold a card that is not a trump."
+    ),
+}
+
 _SUIT_NAMES = ("clubs", "diamonds", "hearts", "spades")
 
 
@@ -78,6 +88,7 @@ class Obligation:
     applies_if: int
     keep: int
     reason: str
+    wording: str | None = None  # a key of WORDINGS, when MESSAGES[reason] does not fit
 
 
 @dataclass(frozen=True, slots=True)
@@ -208,6 +219,15 @@ def _obligations(rules: Ruleset, trump: str, led_suit: int, best: int, partner_w
         if rules.partner_winning_trump == "overtrump_if_able" and best_is_trump:
             # If you trump (by choice or by force), beat the partner's trump when you can.
             steps.append(Obligation(higher & void, ~trumps | higher, MUST_OVERTRUMP))
+        if rules.partner_winning_trump == "no_undertrump" and best_is_trump:
+            # Discard or beat the partner's trump; a lower trump only from a hand of
+            # nothing but lower trumps (Amsterdam klaverjas).
+            steps.append(Obligation(higher & void, ~trumps | higher, MUST_OVERTRUMP))
+            steps.append(
+                Obligation(
+                    void & ~trumps, ~trumps | higher, MUST_NOT_UNDERTRUMP, PARTNER_TRUMP_WINS
+                )
+            )
         return steps
     if not best_is_trump:
         steps.append(Obligation(trumps & void, trumps, MUST_TRUMP))
@@ -255,9 +275,8 @@ class _Rules:
         verdicts = self._refusals[i]
         if verdicts is None:
             step = self.steps[i]
-            message = MESSAGES[step.reason].format(
-                led=_SUIT_NAMES[self.led_suit], best=card_name(self.best)
-            )
+            template = WORDINGS[step.wording] if step.wording else MESSAGES[step.reason]
+            message = template.format(led=_SUIT_NAMES[self.led_suit], best=card_name(self.best))
             verdicts = tuple(Verdict(c, False, step.reason, message) for c in range(32))
             self._refusals[i] = verdicts
         return verdicts
