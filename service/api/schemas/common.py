@@ -119,6 +119,18 @@ PARAMETER_ENUMS = {
     name: _pascal(name) + "Rule" for name, spec in PARAMETERS.items() if spec.kind == "enum"
 }
 
+#: The operations a batch item may call (every POST endpoint but the batch itself).
+BATCH_OPERATIONS = (
+    "legalMoves",
+    "trickWinner",
+    "rankDeclarations",
+    "bestDeclarations",
+    "bidding",
+    "roundScore",
+    "matchScore",
+    "validateRound",
+)
+
 #: Every enum of the API, by component name (referenced with :func:`enum_field`).
 ENUMS: dict[str, dict[str, Any]] = {
     "Trump": _enum(
@@ -180,6 +192,10 @@ ENUMS: dict[str, dict[str, Any]] = {
         + " ".join(f"`{code}`: {meaning}" for code, meaning in REASON_CODES.items()),
         REASON_CODES,
         **{"x-enum-descriptions": list(REASON_CODES.values())},
+    ),
+    "BatchOperation": _enum(
+        "An operation a POST /v1/batch item calls: the operationId of a POST endpoint.",
+        BATCH_OPERATIONS,
     ),
 } | {component: _parameter_enum(name) for name, component in PARAMETER_ENUMS.items()}
 
