@@ -8,6 +8,9 @@ import belote.client.ApiClient;
 import belote.client.ApiException;
 import belote.client.api.*;
 import belote.client.model.*;
+import java.net.URI;
+import java.net.http.HttpRequest;
+import java.net.http.HttpResponse;
 import java.util.*;
 import java.util.concurrent.Callable;
 
@@ -29,6 +32,10 @@ public final class Check {
 
   static Set<String> cards(String spaced) {
     return new LinkedHashSet<>(Arrays.asList(spaced.split(" ")));
+  }
+
+  static List<String> played(String spaced) {
+    return Arrays.asList(spaced.split(" "));
   }
 
   static List<String> list(Collection<?> values) {
@@ -69,7 +76,7 @@ public final class Check {
   static void rulesets() throws Exception {
     RulesetsApi api = new RulesetsApi(client);
     List<String> names = new ArrayList<>();
-    for (Ruleset r : api.listRulesets().getRulesets()) names.add(r.getName());
+    for (Ruleset r : api.listRulesets().getRulesets()) names.add(String.valueOf(r.getName()));
     equal(names, List.of("belote", "klob", "cardavia", "klaberjass", "belote-ffb", "coinche",
         "belot", "klaverjas-rotterdam", "klaverjas-amsterdam"), "presets");
     Ruleset coinche = api.getRuleset("coinche");
@@ -86,48 +93,48 @@ public final class Check {
     PlayApi api = new PlayApi(client);
     // An opponent (seat 1) wins with 9H; seat 2 can beat it with JH: it must overtrump.
     LegalMoves moves = api.legalMoves(new LegalMovesRequest()
-        .trump(LegalMovesRequest.TrumpEnum.H)
+        .trump(Trump.H)
         .hand(cards("7H JH AS KD"))
         .trick(new Trick().leader(0).cards(cards("8C 9H"))));
     equal(moves.getSeat(), 2, "legal-moves seat");
     equal(list(moves.getLegal()), List.of("JH"), "legal-moves: only the higher trump");
     Map<String, String> rules = new TreeMap<>();
-    for (IllegalCard card : moves.getIllegal()) rules.put(card.getCard(), card.getRule());
+    for (IllegalCard card : moves.getIllegal()) rules.put(card.getCard(), String.valueOf(card.getRule()));
     equal(rules, Map.of("7H", "must_overtrump", "AS", "must_trump", "KD", "must_trump"), "legal-moves reasons");
     invalidInput("hand.1", "legal-moves with a repeated card", () -> api.legalMoves(new LegalMovesRequest()
-        .trump(LegalMovesRequest.TrumpEnum.H).hand(cards("7H 7h")).trick(new Trick().leader(0))));
+        .trump(Trump.H).hand(cards("7H 7h")).trick(new Trick().leader(0))));
 
     // 8C 9H AC JH from seat 1, hearts trump: JH (seat 0) wins 0 + 14 + 11 + 20 = 45 points.
     TrickWinner won = api.trickWinner(new TrickWinnerRequest()
-        .trump(TrickWinnerRequest.TrumpEnum.H)
+        .trump(Trump.H)
         .trick(new Trick().leader(1).cards(cards("8C 9h A♣ JH"))));
     equal(List.of(won.getWinner(), won.getTeam(), won.getCard(), won.getPoints(), won.getComplete()),
         List.of(0, 0, "JH", 45, true), "trick-winner");
     invalidInput("trick.leader", "trick-winner with leader 7", () -> api.trickWinner(new TrickWinnerRequest()
-        .trump(TrickWinnerRequest.TrumpEnum.H).trick(new Trick().leader(7).cards(cards("8C")))));
+        .trump(Trump.H).trick(new Trick().leader(7).cards(cards("8C")))));
   }
 
   static void declarations() throws Exception {
     DeclarationsApi api = new DeclarationsApi(client);
     // Seat 0 announces a tierce (20), seat 1 a quarte (50): the longer sequence wins.
     DeclarationsRank announced = api.rankDeclarations(new DeclarationsRankRequest()
-        .trump(DeclarationsRankRequest.TrumpEnum.S)
+        .trump(Trump.S)
         .declarations(List.of(
             new DeclarationClaim().seat(0).cards(cards("7H 8H 9H")),
             new DeclarationClaim().seat(1).cards(cards("10C JC QC KC")))));
     equal(announced.getWinner() == null ? null : announced.getWinner().getSeat(), 1, "the quarte wins");
     equal(announced.getPoints(), List.of(0, 50), "only the best side scores");
-    // Only the hands: the service finds each hand's best declarations. Seat 0's carre of jacks
+    // POST /v1/declarations/best: the service finds each hand's best declarations. Seat 0's carre of jacks
     // (200) and 8-9-10 of hearts (20) beat seat 1's carre of aces: team 0 scores 220.
-    DeclarationsRank found = api.rankDeclarations(new DeclarationsRankRequest()
-        .trump(DeclarationsRankRequest.TrumpEnum.S)
+    DeclarationsRank found = api.bestDeclarations(new DeclarationsBestRequest()
+        .trump(Trump.S)
         .hands(List.of(
             new SeatCards().seat(0).cards(cards("8H 9H 10H JH QH JC JD JS")),
             new SeatCards().seat(1).cards(cards("AC AD AH AS KS QS 7D 8D")))));
     equal(found.getPoints(), List.of(220, 0), "declarations found in the hands");
     equal(found.getBelote().size(), 1, "seat 1 holds the belote");
     invalidInput("declarations.0", "declarations/rank with a non-declaration", () ->
-        api.rankDeclarations(new DeclarationsRankRequest().trump(DeclarationsRankRequest.TrumpEnum.S)
+        api.rankDeclarations(new DeclarationsRankRequest().trump(Trump.S)
             .declarations(List.of(new DeclarationClaim().seat(0).cards(cards("7H 9C 10S")))))) ;
   }
 
@@ -135,14 +142,14 @@ public final class Check {
     BiddingApi api = new BiddingApi(client);
     // Coinche, dealer 3: seat 0 bids 80 hearts, seat 1 capot in spades, three passes.
     Bidding auction = api.bidding(new BiddingRequest()
-        .ruleset(BiddingRequest.RulesetEnum.COINCHE)
+        .ruleset(RulesetName.COINCHE)
         .dealer(3)
         .bids(List.of(
-            new Bid().seat(0).action(Bid.ActionEnum.BID).value(new BidValue(80)).trump(Bid.TrumpEnum.H),
-            new Bid().seat(1).action(Bid.ActionEnum.BID).value(new BidValue("capot")).trump(Bid.TrumpEnum.S),
-            new Bid().seat(2).action(Bid.ActionEnum.PASS),
-            new Bid().seat(3).action(Bid.ActionEnum.PASS),
-            new Bid().seat(0).action(Bid.ActionEnum.PASS))));
+            new Bid().seat(0).action(BidAction.BID).value(new BidValue(BidPoints.NUMBER_80)).trump(Trump.H),
+            new Bid().seat(1).action(BidAction.BID).value(new BidValue(Capot.CAPOT)).trump(Trump.S),
+            new Bid().seat(2).action(BidAction.PASS),
+            new Bid().seat(3).action(BidAction.PASS),
+            new Bid().seat(0).action(BidAction.PASS))));
     equal(List.of(auction.getComplete(), auction.getRedeal()), List.of(true, false), "auction over, no redeal");
     Contract contract = auction.getContract();
     that(contract != null, "a contract");
@@ -152,15 +159,15 @@ public final class Check {
       equal(String.valueOf(contract.getValue().getActualInstance()), "capot", "the capot bid");
     }
     refused(PROBLEMS + "illegal-bid", "bids.0", "bidding out of turn", () -> api.bidding(new BiddingRequest()
-        .ruleset(BiddingRequest.RulesetEnum.COINCHE).dealer(3)
-        .bids(List.of(new Bid().seat(2).action(Bid.ActionEnum.PASS)))));
+        .ruleset(RulesetName.COINCHE).dealer(3)
+        .bids(List.of(new Bid().seat(2).action(BidAction.PASS)))));
   }
 
   static List<RoundTrick> allHearts() {
     // Seat 0 holds the eight hearts and leads one each trick; nobody else can follow or trump.
     List<RoundTrick> tricks = new ArrayList<>();
     for (String rank : List.of("J", "9", "A", "10", "K", "Q", "8", "7"))
-      tricks.add(new RoundTrick().leader(0).cards(cards(rank + "H " + rank + "C " + rank + "D " + rank + "S")));
+      tricks.add(new RoundTrick().leader(0).cards(played(rank + "H " + rank + "C " + rank + "D " + rank + "S")));
     return tricks;
   }
 
@@ -168,19 +175,19 @@ public final class Check {
     ScoringApi api = new ScoringApi(client);
     // Capot: 152 card points + 100 (instead of the last-trick 10) = 252, belote 20: [272, 0].
     RoundScore round = api.roundScore(new RoundScoreRequest()
-        .trump(RoundScoreRequest.TrumpEnum.H).taker(0).tricks(allHearts()));
+        .trump(Trump.H).taker(0).tricks(allHearts()));
     equal(round.getScore(), List.of(272, 0), "round-score of a capot");
     equal(round.getCapot(), 0, "team 0 is capot");
     equal(round.getContract().getMade(), true, "the takers make it");
     // The same round in Coinche with a capot bid: the contract is made.
     RoundScore coinche = api.roundScore(new RoundScoreRequest()
-        .ruleset(RoundScoreRequest.RulesetEnum.COINCHE)
-        .trump(RoundScoreRequest.TrumpEnum.H).taker(0).tricks(allHearts())
-        .bid(new RoundBid().value(new LegalBidValuesInner("capot"))));
+        .ruleset(RulesetName.COINCHE)
+        .trump(Trump.H).taker(0).tricks(allHearts())
+        .bid(new RoundBid().value(new BidValue(Capot.CAPOT))));
     equal(coinche.getContract().getMade(), true, "a capot bid made");
     equal(coinche.getScore().get(1), 0, "defenders score nothing");
     invalidInput("taker", "round-score with taker 7", () -> api.roundScore(new RoundScoreRequest()
-        .trump(RoundScoreRequest.TrumpEnum.H).taker(7).tricks(allHearts())));
+        .trump(Trump.H).taker(7).tricks(allHearts())));
 
     MatchScore match = api.matchScore(new MatchScoreRequest().rounds(List.of(
         new MatchRound().score(List.of(250, 12)), new MatchRound().score(List.of(260, 30)))));
@@ -203,21 +210,74 @@ public final class Check {
     // Seat 0 leads JH, seat 1 follows 7H; seat 2 must follow hearts and (partner winning)
     // need not overtrump: 10H and AH.
     RoundValidation partial = api.validateRound(new RoundValidateRequest()
-        .dealer(3).hands(handsA()).trump(RoundValidateRequest.TrumpEnum.H).taker(0)
-        .tricks(List.of(new RoundTrick().leader(0).cards(cards("JH 7H")))));
+        .dealer(3).hands(handsA()).trump(Trump.H).taker(0)
+        .tricks(List.of(new RoundTrick().leader(0).cards(played("JH 7H")))));
     equal(partial.getValid(), true, "rounds/validate: valid so far");
     equal(partial.getNext() == null ? null : partial.getNext().getSeat(), 2, "seat 2 plays next");
     equal(partial.getNext() == null ? null : list(partial.getNext().getLegal()), List.of("10H", "AH"), "its legal cards");
     invalidInput("tricks.0.cards.0", "rounds/validate with a card nobody holds", () -> api.validateRound(
-        new RoundValidateRequest().dealer(3).hands(handsA()).trump(RoundValidateRequest.TrumpEnum.H).taker(0)
-            .tricks(List.of(new RoundTrick().leader(0).cards(cards("XX"))))));
+        new RoundValidateRequest().dealer(3).hands(handsA()).trump(Trump.H).taker(0)
+            .tricks(List.of(new RoundTrick().leader(0).cards(played("XX"))))));
+  }
+
+  /**
+   * openapi-generator 7.26's native library parses every response body as JSON, YAML and
+   * plain text included (docs/clients.md), so a text operation throws on a good answer. Check
+   * that this is the only reason, then read the operation through the client's HttpClient.
+   */
+  static String unparsed(ApiException e, String path, String mediaType) throws Exception {
+    that(e.getCause() instanceof com.fasterxml.jackson.core.JsonProcessingException,
+        "GET " + path + " fails only because the library reads " + mediaType + " as JSON: " + e);
+    HttpResponse<String> raw = client.getHttpClient().send(
+        HttpRequest.newBuilder(URI.create(client.getBaseUri() + path)).build(),
+        HttpResponse.BodyHandlers.ofString());
+    equal(raw.statusCode(), 200, "GET " + path + " status");
+    String type = raw.headers().firstValue("Content-Type").orElse("");
+    that(type.startsWith(mediaType), "GET " + path + " is " + mediaType + ": " + type);
+    return raw.body();
+  }
+
+  static void suggest() throws Exception {
+    SuggestApi api = new SuggestApi(client);
+    // Clubs led by seat 1 (8C 9H AC); seat 0 holds one club, 10C: the only legal card.
+    SuggestPlay play = api.suggestPlay(new SuggestPlayRequest()
+        .trump(Trump.H).taker(1).hand(cards("7H JH AS KD 10C QS 8D 9D"))
+        .trick(new Trick().leader(1).cards(cards("8C 9H AC"))));
+    equal(List.of(play.getSeat(), play.getCard()), List.of(0, "10C"), "suggest/play: the one legal card");
+    equal(play.getValues().size(), 1, "suggest/play values one legal card");
+    invalidInput("taker", "suggest/play with taker 7", () -> api.suggestPlay(new SuggestPlayRequest()
+        .trump(Trump.H).taker(7).hand(cards("7H JH AS KD 10C QS 8D 9D"))
+        .trick(new Trick().leader(1).cards(cards("8C 9H AC")))));
+    refused(PROBLEMS + "invalid-input", "bids.0", "suggest/bid out of turn", () -> api.suggestBid(
+        new SuggestBidRequest().dealer(3).turned("JH").hand(cards("9H AH AS KD 10C"))
+            .bids(List.of(new Bid().seat(2).action(BidAction.PASS)))));
+    // Belote, dealer 3, JH turned: seat 0 speaks first and may take hearts or pass.
+    SuggestBid bid = api.suggestBid(new SuggestBidRequest()
+        .dealer(3).turned("JH").hand(cards("9H AH AS KD 10C")));
+    equal(bid.getSeat(), 0, "suggest/bid: seat 0 speaks");
+    List<String> calls = new ArrayList<>();
+    for (BidOption option : bid.getOptions()) calls.add(String.valueOf(option.getBid().getAction()));
+    that(calls.contains("pass") && calls.contains(String.valueOf(bid.getBid().getAction())),
+        "suggest/bid answers one of the calls it weighed: " + calls);
   }
 
   static void service() throws Exception {
     ServiceApi api = new ServiceApi(client);
     equal(api.health().getStatus(), "ok", "healthz");
-    api.openapi();
-    passed++;
+    equal(api.ready().getStatus(), "ready", "readyz");
+    // GET /metrics declares no body type (Prometheus text): the client returns no body.
+    try {
+      equal(api.metricsWithHttpInfo().getStatusCode(), 200, "GET /metrics");
+    } catch (ApiException e) {
+      that(unparsed(e, "/metrics", "text/plain").contains("belote_http_requests_total"), "metrics");
+    }
+    String spec;
+    try {
+      spec = api.openapi();
+    } catch (ApiException e) {
+      spec = unparsed(e, "/openapi.yaml", "application/yaml");
+    }
+    that(spec.startsWith("openapi: 3.1.0"), "GET /openapi.yaml serves the spec");
   }
 
   public static void main(String[] args) throws Exception {
@@ -228,7 +288,7 @@ public final class Check {
         () -> { rulesets(); return null; }, () -> { play(); return null; },
         () -> { declarations(); return null; }, () -> { bidding(); return null; },
         () -> { scoring(); return null; }, () -> { record(); return null; },
-        () -> { service(); return null; })) {
+        () -> { suggest(); return null; }, () -> { service(); return null; })) {
       try {
         step.call();
       } catch (Exception e) {

@@ -16,50 +16,51 @@ from typing import Any, TypeVar
 
 from belote_rules_client import Client
 from belote_rules_client.api.bidding import bidding
-from belote_rules_client.api.declarations import rank_declarations
+from belote_rules_client.api.declarations import best_declarations, rank_declarations
 from belote_rules_client.api.play import legal_moves, trick_winner
 from belote_rules_client.api.record import validate_round
 from belote_rules_client.api.rulesets import get_ruleset, list_parameters, list_rulesets
 from belote_rules_client.api.scoring import match_score, round_score
-from belote_rules_client.api.service import health, openapi
+from belote_rules_client.api.service import health, metrics, openapi, ready
+from belote_rules_client.api.suggest import suggest_bid, suggest_play
 from belote_rules_client.models import (
     Bid,
     BidAction,
     Bidding,
     BiddingRequest,
-    BiddingRequestRuleset,
-    BidTrump,
-    BidValueType1,
+    BidPoints,
+    Capot,
     DeclarationClaim,
+    DeclarationsBestRequest,
     DeclarationsRank,
     DeclarationsRankRequest,
-    DeclarationsRankRequestTrump,
     Health,
     LegalMoves,
     LegalMovesRequest,
-    LegalMovesRequestTrump,
     MatchRound,
     MatchScore,
     MatchScoreRequest,
     ParameterList,
     Problem,
+    Ready,
     RoundBid,
-    RoundBidValueType1,
     RoundScore,
     RoundScoreRequest,
-    RoundScoreRequestRuleset,
-    RoundScoreRequestTrump,
     RoundTrick,
     RoundValidateRequest,
-    RoundValidateRequestTrumpType1,
     RoundValidation,
     Ruleset,
     RulesetList,
+    RulesetName,
     SeatCards,
+    SuggestBid,
+    SuggestBidRequest,
+    SuggestPlay,
+    SuggestPlayRequest,
     Trick,
     TrickWinner,
     TrickWinnerRequest,
-    TrickWinnerRequestTrump,
+    Trump,
 )
 from belote_rules_client.types import Response, Unset
 
@@ -160,7 +161,7 @@ def rulesets(api: Client, check: Checks) -> None:
 def play(api: Client, check: Checks) -> None:
     # An opponent (seat 1) wins with 9H; seat 2 can beat it with JH: it must overtrump.
     body = LegalMovesRequest(
-        trump=LegalMovesRequestTrump.H,
+        trump=Trump.H,
         hand=cards("7H JH AS KD"),
         trick=Trick(leader=0, cards=cards("8C 9H")),
     )
@@ -168,29 +169,25 @@ def play(api: Client, check: Checks) -> None:
     check.equal((moves.seat, moves.legal), (2, ["JH"]), "legal-moves: only the higher trump")
     reasons = {i.card: i.rule for i in moves.illegal}
     check.equal(reasons, {"7H": "must_overtrump", "AS": "must_trump", "KD": "must_trump"}, "why")
-    repeated = LegalMovesRequest(
-        trump=LegalMovesRequestTrump.H, hand=cards("7H 7h"), trick=Trick(leader=0)
-    )
+    repeated = LegalMovesRequest(trump=Trump.H, hand=cards("7H 7h"), trick=Trick(leader=0))
     check.refused(legal_moves.sync_detailed(client=api, body=repeated), "hand.1", "repeated card")
 
     # 8C 9H AC JH from seat 1, hearts trump: JH (seat 0) wins 0 + 14 + 11 + 20 = 45 points.
     trick = Trick(leader=1, cards=cards("8C 9h A♣ JH"))
     won = check.answer(
-        trick_winner.sync_detailed(
-            client=api, body=TrickWinnerRequest(trump=TrickWinnerRequestTrump.H, trick=trick)
-        ),
+        trick_winner.sync_detailed(client=api, body=TrickWinnerRequest(trump=Trump.H, trick=trick)),
         TrickWinner,
         "trick-winner",
     )
     check.equal(
         (won.winner, won.team, won.card, won.points, won.complete), (0, 0, "JH", 45, True), ""
     )
-    bad = TrickWinnerRequest(trump=TrickWinnerRequestTrump.H, trick=Trick(leader=7, cards=["8C"]))
+    bad = TrickWinnerRequest(trump=Trump.H, trick=Trick(leader=7, cards=["8C"]))
     check.refused(trick_winner.sync_detailed(client=api, body=bad), "trick.leader", "leader 7")
 
 
 def declarations(api: Client, check: Checks) -> None:
-    spades = DeclarationsRankRequestTrump.S
+    spades = Trump.S
     # Seat 0 announces a tierce (20), seat 1 a quarte (50): the longer sequence wins.
     claims = [
         DeclarationClaim(seat=0, cards=cards("7H 8H 9H")),
@@ -207,15 +204,15 @@ def declarations(api: Client, check: Checks) -> None:
     winner = announced.winner
     check.equal(None if winner is None else winner.seat, 1, "the quarte wins")
     check.equal(announced.points, [0, 50], "only the best side scores")
-    # Only the hands: seat 0's carre of jacks (200) and 8-9-10 of hearts (20) beat seat 1's
-    # carre of aces: team 0 scores 220; seat 1 holds KS QS, the belote.
+    # POST /v1/declarations/best, only the hands: seat 0's carre of jacks (200) and 8-9-10 of
+    # hearts (20) beat seat 1's carre of aces: team 0 scores 220; seat 1 holds KS QS, the belote.
     hands = [
         SeatCards(seat=0, cards=cards("8H 9H 10H JH QH JC JD JS")),
         SeatCards(seat=1, cards=cards("AC AD AH AS KS QS 7D 8D")),
     ]
     found = check.answer(
-        rank_declarations.sync_detailed(
-            client=api, body=DeclarationsRankRequest(trump=spades, hands=hands)
+        best_declarations.sync_detailed(
+            client=api, body=DeclarationsBestRequest(trump=spades, hands=hands)
         ),
         kind,
         "found",
@@ -230,11 +227,11 @@ def declarations(api: Client, check: Checks) -> None:
 def auction(api: Client, check: Checks) -> None:
     # Coinche, dealer 3: seat 0 bids 80 hearts, seat 1 capot in spades, three passes.
     bids = [
-        Bid(seat=0, action=BidAction.BID, value=80, trump=BidTrump.H),
-        Bid(seat=1, action=BidAction.BID, value=BidValueType1.CAPOT, trump=BidTrump.S),
+        Bid(seat=0, action=BidAction.BID, value=BidPoints.VALUE_80, trump=Trump.H),
+        Bid(seat=1, action=BidAction.BID, value=Capot.CAPOT, trump=Trump.S),
         *(Bid(seat=seat, action=BidAction.PASS) for seat in (2, 3, 0)),
     ]
-    coinche = BiddingRequestRuleset.COINCHE
+    coinche = RulesetName.COINCHE
     done = check.answer(
         bidding.sync_detailed(
             client=api, body=BiddingRequest(dealer=3, ruleset=coinche, bids=bids)
@@ -260,17 +257,17 @@ def auction(api: Client, check: Checks) -> None:
 
 def scoring(api: Client, check: Checks) -> None:
     # Capot: 152 card points + 100 (instead of the last-trick 10) = 252, belote 20: [272, 0].
-    hearts = RoundScoreRequestTrump.H
+    hearts = Trump.H
     body = RoundScoreRequest(trump=hearts, taker=0, tricks=all_hearts())
     scored = check.answer(round_score.sync_detailed(client=api, body=body), RoundScore, "")
     check.equal((scored.score, scored.capot, scored.contract.made), ([272, 0], 0, True), "capot")
     # The same round in Coinche with a capot bid: the contract is made.
-    capot = RoundBid(value=RoundBidValueType1.CAPOT)
+    capot = RoundBid(value=Capot.CAPOT)
     body = RoundScoreRequest(
         trump=hearts,
         taker=0,
         tricks=all_hearts(),
-        ruleset=RoundScoreRequestRuleset.COINCHE,
+        ruleset=RulesetName.COINCHE,
         bid=capot,
     )
     bid = check.answer(round_score.sync_detailed(client=api, body=body), RoundScore, "")
@@ -296,7 +293,7 @@ def record(api: Client, check: Checks) -> None:
         return RoundValidateRequest(
             dealer=3,
             hands=HANDS_A,
-            trump=RoundValidateRequestTrumpType1.H,
+            trump=Trump.H,
             taker=0,
             tricks=[RoundTrick(leader=0, cards=list(played))],
         )
@@ -310,11 +307,43 @@ def record(api: Client, check: Checks) -> None:
     check.refused(unheld, "tricks.0.cards.0", "a card nobody holds")
 
 
+def suggest(api: Client, check: Checks) -> None:
+    # Clubs led by seat 1 (8C 9H AC); seat 0 holds one club, 10C: the only legal card.
+    def position(taker: int) -> SuggestPlayRequest:
+        return SuggestPlayRequest(
+            trump=Trump.H,
+            taker=taker,
+            hand=cards("7H JH AS KD 10C QS 8D 9D"),
+            trick=Trick(leader=1, cards=cards("8C 9H AC")),
+        )
+
+    played = suggest_play.sync_detailed(client=api, body=position(1))
+    play = check.answer(played, SuggestPlay, "suggest/play")
+    check.equal((play.seat, play.card, len(play.values)), (0, "10C", 1), "the one legal card")
+    check.refused(suggest_play.sync_detailed(client=api, body=position(7)), "taker", "taker 7")
+    # Belote, dealer 3, JH turned: seat 0 speaks first and may take hearts or pass.
+    hand = cards("9H AH AS KD 10C")
+    called = suggest_bid.sync_detailed(
+        client=api, body=SuggestBidRequest(dealer=3, turned="JH", hand=hand)
+    )
+    bid = check.answer(called, SuggestBid, "suggest/bid")
+    calls = [str(option.bid.action) for option in bid.options]
+    check.equal(bid.seat, 0, "seat 0 speaks")
+    check.that("pass" in calls and str(bid.bid.action) in calls, f"one of the calls: {calls}")
+    early = SuggestBidRequest(
+        dealer=3, turned="JH", hand=hand, bids=[Bid(seat=2, action=BidAction.PASS)]
+    )
+    check.refused(suggest_bid.sync_detailed(client=api, body=early), "bids.0", "out of turn")
+
+
 def service(api: Client, check: Checks) -> None:
     check.equal(check.answer(health.sync_detailed(client=api), Health, "").status, "ok", "")
-    spec = openapi.sync_detailed(client=api)
-    check.equal(spec.status_code, 200, "GET /openapi.yaml")
-    check.that(b"openapi: 3.1.0" in spec.content, "it serves the spec")
+    check.equal(check.answer(ready.sync_detailed(client=api), Ready, "").status, "ready", "")
+    counters = metrics.sync_detailed(client=api)
+    check.equal(counters.status_code, 200, "GET /metrics")
+    check.that(b"belote_http_requests_total" in counters.content, "Prometheus counters")
+    spec = check.answer(openapi.sync_detailed(client=api), str, "GET /openapi.yaml")
+    check.that(spec.startswith("openapi: 3.1.0"), "it serves the spec")
 
 
 STEPS: list[Callable[[Client, Checks], None]] = [
@@ -324,6 +353,7 @@ STEPS: list[Callable[[Client, Checks], None]] = [
     auction,
     scoring,
     record,
+    suggest,
     service,
 ]
 

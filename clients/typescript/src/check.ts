@@ -8,26 +8,21 @@ import { Expect, sorted } from "./expect.js";
 
 const OPTIONAL: ReadonlyArray<{ module: string; method: string; path: string }> = [
   { module: "./optional/declarations.js", method: "POST", path: "/v1/declarations/rank" },
+  { module: "./optional/declarations-best.js", method: "POST", path: "/v1/declarations/best" },
   { module: "./optional/round-score.js", method: "POST", path: "/v1/round-score" },
   { module: "./optional/match-score.js", method: "POST", path: "/v1/match-score" },
   { module: "./optional/bidding.js", method: "POST", path: "/v1/bidding" },
+  { module: "./optional/rounds-validate.js", method: "POST", path: "/v1/rounds/validate" },
+  { module: "./optional/suggest.js", method: "POST", path: "/v1/suggest/play" },
 ];
 
 async function rulesets(api: Api, expect: Expect): Promise<void> {
   const list = await api.GET("/v1/rulesets");
   if (expect.present(list.data, "GET /v1/rulesets body")) {
     const names = list.data.rulesets.map((r) => r.name);
-    expect.equal(names, [
-      "belote",
-      "klob",
-      "cardavia",
-      "klaberjass",
-      "belote-ffb",
-      "coinche",
-      "belot",
-      "klaverjas-rotterdam",
-      "klaverjas-amsterdam",
-    ], "presets");
+    const presets = ["belote", "klob", "cardavia", "klaberjass", "belote-ffb", "coinche"];
+    presets.push("belot", "klaverjas-rotterdam", "klaverjas-amsterdam");
+    expect.equal(names, presets, "presets");
     const klaberjass = list.data.rulesets.find((r) => r.name === "klaberjass");
     expect.equal(klaberjass?.players, 2, "klaberjass is played by 2 (RULES.md 5)");
   }
@@ -79,11 +74,8 @@ async function trickWinner(api: Api, expect: Expect): Promise<void> {
     body: { trump: "H", trick: { leader: 1, cards: ["8C", "9h", "A♣", "JH"] } },
   });
   if (expect.present(won.data, "trick-winner body")) {
-    expect.equal(
-      won.data,
-      { winner: 0, team: 0, card: "JH", points: 45, complete: true, roem: null },
-      "trick winner",
-    );
+    const { winner, team, card, points, complete, roem } = won.data;
+    expect.equal({ winner, team, card, points, complete, roem }, { winner: 0, team: 0, card: "JH", points: 45, complete: true, roem: null }, "trick winner (no roem: belote)");
   }
 }
 
@@ -103,6 +95,12 @@ async function problems(api: Api, expect: Expect): Promise<void> {
 async function service(api: Api, expect: Expect): Promise<void> {
   const health = await api.GET("/healthz");
   expect.equal(health.data, { status: "ok" }, "healthz");
+  const ready = await api.GET("/readyz");
+  expect.equal(ready.data?.status, "ready", "readyz");
+  const metrics = await api.GET("/metrics", { parseAs: "text" });
+  expect.equal(metrics.response.status, 200, "GET /metrics");
+  // The spec declares no body type for it (Prometheus text): the data is untyped text.
+  expect.that(String(metrics.data ?? "").includes("belote_http_requests_total"), "Prometheus counters");
   const spec = await api.GET("/openapi.yaml", { parseAs: "text" });
   expect.that(spec.data?.includes("openapi: 3.1.0") ?? false, "GET /openapi.yaml serves the spec");
 }
