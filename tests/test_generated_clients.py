@@ -10,9 +10,11 @@ the few about the generators themselves). Then:
   per operation family into the generated `Problem`.
 - Python: mypy --strict type-checks the generated package with clients/python/check.py,
   which then does the same round trip.
-- Kotlin, Go, C#: their compilers' dependencies (Gradle plugins and Maven jars, Go modules
-  and a newer Go than Debian's, NuGet and .NET) are not installable here, so the generated
-  code is inspected for the failure shapes seen before (docs/clients.md).
+- Go: `go vet` with Debian's Go 1.19, its one unreachable module replaced by a signature
+  stub (clients/go/validator); not run.
+- Kotlin, C#: their build dependencies (Gradle and Maven jars; NuGet and .NET) are not
+  installable here, so the generated code is inspected for the failure shapes seen before
+  (docs/clients.md); Go's is inspected too.
 
 TypeScript has its own test (test_typescript_client.py).
 """
@@ -24,12 +26,13 @@ import re
 import shutil
 import subprocess
 import sys
+import warnings
 from pathlib import Path
 
 import pytest
 import yaml
 
-from clients.generate import SPEC, generate, jackson_classpath
+from clients.generate import QUICK_JVM, SPEC, generate, jackson_classpath
 
 from .conftest import ROOT
 
@@ -40,11 +43,6 @@ pytestmark = pytest.mark.http
 JAKARTA_ANNOTATION = Path("/usr/share/java/jakarta-annotation-api.jar")
 GO = Path("/usr/lib/go-1.19/bin/go")
 JAVAC, JAVA = shutil.which("javac"), shutil.which("java")
-
-# The spec of this commit still has every defect issue 8 lists (RoundBid's mixed enum, inline
-# enums, `[]` read unlike an absent list): each client fails. Strict: the spec fix turns these
-# into failures until the marker is removed in the same change.
-SPEC_NOT_FIXED_YET = pytest.mark.xfail(strict=True, reason="issue 8: spec not reshaped yet")
 
 
 def _run(command: list[str], *, timeout: int = 300, env: dict[str, str] | None = None) -> str:
@@ -66,12 +64,14 @@ def _no_spec_warnings(language: str):
 def _round_trip_passed(report: str, language: str) -> None:
     assert re.search(rf"^{language}: [1-9]\d* passed, 0 failed$", report, re.M), report
     assert "FAIL" not in report, report
+    # A defect already reported against the spec (docs/clients.md), shown in the summary.
+    for line in re.findall(r"^KNOWN (.*)$", report, re.M):
+        warnings.warn(f"{language} client: {line}", stacklevel=2)
 
 
 # --- Java: compiled and run --------------------------------------------------------------
 
 
-@SPEC_NOT_FIXED_YET
 def test_java_client_compiles_and_round_trips_every_operation(server, tmp_path):
     assert JAVAC and JAVA, "JDK 17 (javac, java) is needed for the Java client check"
     assert JAKARTA_ANNOTATION.exists(), "run `make client-deps` (Debian's jakarta annotations)"
@@ -79,16 +79,18 @@ def test_java_client_compiles_and_round_trips_every_operation(server, tmp_path):
     classpath = os.pathsep.join([str(jackson_classpath()), str(JAKARTA_ANNOTATION)])
     sources = sorted(str(p) for p in (generated.path / "src" / "main").rglob("*.java"))
     classes = tmp_path / "classes"
-    _run([JAVAC, "-nowarn", "-encoding", "UTF-8", "-d", str(classes), "-cp", classpath,
-          *sources, str(ROOT / "clients" / "java" / "Check.java")])  # fmt: skip
-    report = _run([JAVA, "-cp", f"{classes}{os.pathsep}{classpath}", "Check", server.base_url])
+    check = ROOT / "clients" / "java" / "Check.java"
+    javac = [JAVAC, f"-J{QUICK_JVM}", "-nowarn", "-encoding", "UTF-8", "-d", str(classes)]
+    _run([*javac, "-cp", classpath, *sources, str(check)])
+    report = _run(
+        [JAVA, QUICK_JVM, "-cp", f"{classes}{os.pathsep}{classpath}", "Check", server.base_url]
+    )
     _round_trip_passed(report, "java")
 
 
 # --- Python: type-checked and run --------------------------------------------------------
 
 
-@SPEC_NOT_FIXED_YET
 def test_python_client_type_checks_and_round_trips_every_operation(server, tmp_path):
     generated = _no_spec_warnings("python")
     check = str(ROOT / "clients" / "python" / "check.py")
@@ -105,7 +107,6 @@ def test_python_client_type_checks_and_round_trips_every_operation(server, tmp_p
 # --- Go: type-checked and vetted ----------------------------------------------------------
 
 
-@SPEC_NOT_FIXED_YET
 def test_go_client_type_checks(tmp_path):
     """`go vet` (type-check and vet) with Debian's Go 1.19, the newest Debian has.
 

@@ -1,6 +1,6 @@
 // requires: POST /v1/bidding
 // Written against API.md; built and run only once openapi.yaml has the operation.
-import type { Api } from "../client.js";
+import { type Api, ILLEGAL_BID, refused } from "../client.js";
 import type { Expect } from "../expect.js";
 
 export async function run(api: Api, expect: Expect): Promise<void> {
@@ -29,4 +29,9 @@ export async function run(api: Api, expect: Expect): Promise<void> {
   if (expect.present(passes.data, "bidding (all pass) body")) {
     expect.equal([passes.data.complete, passes.data.redeal, passes.data.contract], [true, true, null], "redeal");
   }
+  // Seat 0 (after dealer 3) bids first: seat 2 speaking first is refused.
+  const early = await api.POST("/v1/bidding", {
+    body: { ruleset: "coinche", dealer: 3, bids: [{ seat: 2, action: "pass" }] },
+  });
+  refused(expect, early, "bids.0", "bidding out of turn", ILLEGAL_BID);
 }

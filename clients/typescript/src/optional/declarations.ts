@@ -1,6 +1,6 @@
 // requires: POST /v1/declarations/rank
 // Written against API.md; built and run only once openapi.yaml has the operation.
-import type { Api } from "../client.js";
+import { type Api, refused } from "../client.js";
 import type { Expect } from "../expect.js";
 
 export async function run(api: Api, expect: Expect): Promise<void> {
@@ -21,4 +21,8 @@ export async function run(api: Api, expect: Expect): Promise<void> {
     expect.equal(ranked.data.winner?.team, 1, "its team");
     expect.equal(ranked.data.points, [0, 50], "only the best side scores (RULES.md 3)");
   }
+  const notOne = await api.POST("/v1/declarations/rank", {
+    body: { trump: "S", declarations: [{ seat: 0, cards: ["7H", "9C"] }] },
+  });
+  refused(expect, notOne, "declarations.0", "declarations/rank with a non-declaration");
 }

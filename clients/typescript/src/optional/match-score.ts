@@ -1,6 +1,6 @@
 // requires: POST /v1/match-score
 // Written against API.md; built and run only once openapi.yaml has the operation.
-import type { Api } from "../client.js";
+import { type Api, refused } from "../client.js";
 import type { Expect } from "../expect.js";
 
 export async function run(api: Api, expect: Expect): Promise<void> {
@@ -21,4 +21,8 @@ export async function run(api: Api, expect: Expect): Promise<void> {
     expect.equal(tied.data.totals, [520, 520], "totals");
     expect.equal([tied.data.finished, tied.data.winner], [false, null], "equal totals play on");
   }
+  const three = await api.POST("/v1/match-score", {
+    body: { ruleset: "belote", rounds: [{ score: [1, 2, 3] }] },
+  });
+  refused(expect, three, "rounds.0.score", "match-score with three scores");
 }

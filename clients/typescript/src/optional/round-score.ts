@@ -1,6 +1,6 @@
 // requires: POST /v1/round-score
 // Written against API.md; built and run only once openapi.yaml has the operation.
-import type { Api } from "../client.js";
+import { type Api, refused } from "../client.js";
 import type { Expect } from "../expect.js";
 
 const RANKS = ["J", "9", "A", "10", "K", "Q", "8", "7"];
@@ -27,4 +27,8 @@ export async function run(api: Api, expect: Expect): Promise<void> {
     expect.equal(scored.data.contract.made, true, "the takers make it");
     expect.equal(scored.data.score, [272, 0], "252 + 20 belote, defenders 0");
   }
+  const badTaker = await api.POST("/v1/round-score", {
+    body: { ruleset: "belote", trump: "H", taker: 7, tricks },
+  });
+  refused(expect, badTaker, "taker", "round-score with taker 7");
 }
