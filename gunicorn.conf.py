@@ -82,3 +82,11 @@ def on_exit(server):
 from service.api.server_errors import install  # noqa: E402
 
 install()
+
+
+def post_worker_init(worker):
+    # Start the suggestion processes before serving: starting them blocks the worker
+    # (half a second), which should not happen in the middle of requests.
+    from service.api.search_pool import warm
+
+    warm()

@@ -317,3 +317,46 @@ def test_every_suggested_bid_is_legal(preset, seed, made, level):
         bid = suggestion.bid
         assert bid in {b for b, _ in suggestion.options}
     run_auction(rules, dealer, [*bids, bid], dealt.turned)  # raises if illegal
+
+
+# --- what the auction and the turned card say -------------------------------------------
+
+
+def test_the_taker_holds_the_turned_card_until_it_is_played():
+    rules = get_ruleset("belote")
+    view = SeatView(
+        rules, 0, cards("7C 8C 9C KS QS AD 10D 7H"), "S", 2, Trick(1, (parse_card("8H"),))
+    )
+    view = SeatView(**{**view.__dict__, "trick": Trick(3, ()), "turned": parse_card("JS")})
+    k = knowledge(view)
+    rng = random.Random(3)
+    for _ in range(10):
+        assert sample(k, rng)[2] >> parse_card("JS") & 1
+
+
+def test_the_auction_weighs_the_deals():
+    """Seat 1 passed on the turned jack of spades: deals that give it the 9 and ace of
+    spades (a hand that would have taken) weigh less than deals that do not."""
+    rules = get_ruleset("belote")
+    bids = (AuctionBid("pass"), AuctionBid("pass"), AuctionBid("take"))
+    view = SeatView(
+        rules,
+        0,
+        cards("7C 8C 9C KH QH AD 10D 7H"),
+        "S",
+        2,
+        Trick(0, ()),
+        turned=parse_card("JS"),
+        dealer=3,
+        bids=bids,
+    )
+    weight = bidding.auction_weight(view)
+    strong = [cards("9S AS 10S KS AC AH 8D 9D"), cards("JS QS 8S 7S 10C JC QC KC")]
+    weak = [cards("10C JC QC KC 8D 9D 10H JH"), cards("JS QS 8S 7S 9S AS 10S KS")]
+
+    def deal(one, two):
+        return [view.hand, one, two, 0]
+
+    assert weight(deal(*strong)) < weight(deal(*weak))
+    s = suggest_play(view, "hard", seed=2)
+    assert check_card(view.hand, s.card, view.position).legal

@@ -36,13 +36,25 @@ class Config:
                 "with the reason every other card is illegal, trick winners, declaration "
                 "ranking, round and match scores, under named rulesets (belote, klob, "
                 "cardavia, klaberjass, belote-ffb, coinche) whose parameters a request may "
-                "override through `options`.\n\nErrors are RFC 9457 "
-                f"`application/problem+json`. Request bodies are limited to {MAX_BODY_BYTES} bytes "
-                "(the default of `BELOTE_MAX_BODY_BYTES`).\n\nWhen the operator configures API "
-                "keys (`BELOTE_API_KEYS`), every `/v1` call needs one, as "
-                "`Authorization: Bearer <key>` or `X-API-Key: <key>`; without keys the API is "
-                "open. Every answer carries `X-Request-ID` (the client's, if it sent a valid "
-                "one), also given as `request_id` in problem bodies."
+                "override through `options`.\n\n"
+                "One meaning per request shape: an optional request field left out, sent "
+                "as `null` or (a list) sent as `[]` means the same thing, its documented "
+                "default. Where two behaviours exist, a required field or a separate "
+                "operation chooses (`/v1/declarations/rank` ranks what was announced, "
+                "`/v1/declarations/best` finds each hand's best). The one place `null` is a "
+                "value is a ruleset parameter in `options` that `GET /v1/parameters` lists "
+                "as `nullable` (`target: null`: a single deal); leaving it out keeps the "
+                "preset's value.\n\n"
+                "Errors are RFC 9457 `application/problem+json`. Request bodies are limited "
+                f"to {MAX_BODY_BYTES} bytes (the default of `BELOTE_MAX_BODY_BYTES`). "
+                "Refusals carry a stable `ReasonCode`. "
+                "`info.version` follows semantic versioning; the README's versioning policy "
+                "says what may change within `/v1`."
+                "\n\nWhen the operator configures API keys (`BELOTE_API_KEYS`), every `/v1` "
+                "call needs one, as `Authorization: Bearer <key>` or `X-API-Key: <key>`; "
+                "without keys the API is open. Every answer carries `X-Request-ID` (the "
+                "client's, if it sent a valid one), also given as `request_id` in problem "
+                "bodies."
             ),
             "license": {"name": "MIT", "identifier": "MIT"},
         },
@@ -273,6 +285,18 @@ VARIABLES: tuple[Variable, ...] = (
         _integer(0, 31536000),
         "max-age (seconds) of Cache-Control on the rule set listings and the spec.",
     ),
+    Variable(
+        "BELOTE_SUGGEST_PROCESSES",
+        "1",
+        _integer(1, 64),
+        "Search processes beside each worker for the computer players (/v1/suggest).",
+    ),
+    Variable(
+        "BELOTE_SUGGEST_QUEUE",
+        "8",
+        _integer(1, 1000),
+        "Suggestions that may wait per worker; more get a 503 problem with Retry-After.",
+    ),
     Variable("BELOTE_METRICS", "on", _switch, "Serve Prometheus metrics (on or off)."),
     Variable(
         "BELOTE_METRICS_BIND",
@@ -318,6 +342,8 @@ class Settings:
     api_keys: tuple[str, ...] = ()
     cors_origins: tuple[str, ...] = ()
     cache_max_age: int = 300
+    suggest_processes: int = 1
+    suggest_queue: int = 8
     metrics: bool = True
     metrics_bind: str | None = None
 

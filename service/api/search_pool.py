@@ -3,15 +3,17 @@
 A search is pure Python and CPU-bound: run in a gunicorn thread it would hold the
 interpreter lock for up to the time budget and stall every request of that worker,
 legal-moves included. So a suggestion is handed to a small pool of separate processes
-(``SUGGEST_PROCESSES``, default 1 per gunicorn worker, niced so the workers answering the
-rules endpoints keep priority) and the request thread waits for the answer without the
+(``BELOTE_SUGGEST_PROCESSES``, default 1 per gunicorn worker, niced so the workers
+answering the rules endpoints keep priority) and the request thread waits for the answer without the
 lock. Each search stops itself at its time budget; the wait has a deadline too (the budget
-plus ``GRACE_S``), and at most ``SUGGEST_QUEUE`` suggestions may wait per worker: beyond
+plus ``GRACE_S``), and at most ``BELOTE_SUGGEST_QUEUE`` suggestions may wait per worker: beyond
 that, or past the deadline, the client gets a 503 problem with ``Retry-After`` instead of
 a stalled connection.
 
-The pool starts on the first suggestion (``forkserver``: the children do not inherit the
-worker's threads) and is rebuilt if a child dies.
+The pool starts with the worker (:func:`warm`, from gunicorn's ``post_worker_init``; else on
+the first suggestion), with ``forkserver``: the children do not inherit the worker's threads
+or event loop. It is rebuilt if a child dies. It works under the gevent workers too: the
+request's greenlet waits on the result without blocking the loop.
 """
 
 from __future__ import annotations
@@ -26,8 +28,11 @@ from concurrent.futures import TimeoutError as FutureTimeout
 from concurrent.futures.process import BrokenProcessPool
 from typing import Any
 
-PROCESSES = int(os.environ.get("SUGGEST_PROCESSES", "1"))
-QUEUE = int(os.environ.get("SUGGEST_QUEUE", "8"))
+from .config import Settings
+
+_SETTINGS = Settings.from_env()
+PROCESSES = _SETTINGS.suggest_processes
+QUEUE = _SETTINGS.suggest_queue
 #: Seconds allowed beyond the budget for the queue and the hand-over.
 GRACE_S = 2.0
 NICENESS = 10
@@ -53,6 +58,27 @@ def _executor() -> ProcessPoolExecutor:
             context = multiprocessing.get_context("forkserver")
             _pool = ProcessPoolExecutor(PROCESSES, mp_context=context, initializer=_start_child)
         return _pool
+
+
+def _ready() -> bool:
+    return True
+
+
+def warm() -> None:
+    """Start the search processes now (gunicorn's ``post_worker_init``), not on the first
+    suggestion: starting them blocks the worker for a moment."""
+    try:
+        _executor().submit(_ready).result(timeout=30)
+    except Exception:  # a pool that cannot start is reported per request
+        _reset_quietly()
+
+
+def _reset_quietly() -> None:
+    global _pool
+    with _lock:
+        broken, _pool = _pool, None
+    if broken is not None:
+        broken.shutdown(wait=False, cancel_futures=True)
 
 
 def _reset(broken: ProcessPoolExecutor) -> None:

@@ -98,10 +98,17 @@ def _legal(view: AuctionView) -> list[Bid]:
 # --- hand evaluation ---------------------------------------------------------------------
 
 
+#: Contracts made on card points alone: declarations and belote do not help make them.
+_CARDS_ONLY = ("trick_points_at_least_defenders", "trick_points_more_than_half")
+#: Chance that the n-th round of a plain suit is not ruffed, in a suit contract.
+_SURVIVE = (1.0, 0.8, 0.45, 0.2, 0.1)
+
+
 def side_points(hand: int, trump: str, ruleset: Ruleset) -> float:
     """What the hand's side can expect to score as takers in ``trump``: its likely tricks
-    (a card that is master, or guarded behind one missing card, wins with some chance,
-    bringing its points and what the others put on it), long trumps, a partner's share,
+    (each suit played out from the top: a master wins its round, bringing its points and
+    what the others put on it; a missing higher card takes a round; a plain suit's later
+    rounds may be ruffed), long trumps, a partner's share,
     its declarations and belote. A hand of fewer than ``hand_size`` cards is scaled up."""
     held = hand.bit_count()
     if not held:
@@ -115,29 +122,39 @@ def side_points(hand: int, trump: str, ruleset: Ruleset) -> float:
     trumps = 0
     for s in range(4):
         order = sorted(cards_in(SUIT_MASKS[s]), key=lambda c: -strength(c, trump))
-        mine = sum(1 for c in order if hand >> c & 1)
+        mine = [c for c in order if hand >> c & 1]
+        theirs = [c for c in order if not hand >> c & 1]
         if s == suit_of_trump:
-            trumps = mine
-        missing = 0
-        for c in order:
-            if not hand >> c & 1:
-                missing += 1
-                continue
-            guards = mine - 1
-            chance = 1.0 if missing == 0 else 0.5 if missing == 1 and guards else 0.0
-            if missing == 2 and guards >= 2:
-                chance = 0.3
-            if suit_of_trump is not None and s != suit_of_trump:
-                chance *= 0.8
-            value += chance * (card_points(c, trump, ruleset) + others)
+            trumps = len(mine)
+        # Play the suit out from the top: a master wins its round; otherwise the best
+        # missing card takes the round and the lowest card goes under it. In a plain suit
+        # of a suit contract a later round is likely ruffed.
+        ruffed = suit_of_trump is not None and s != suit_of_trump
+        rounds = 0
+        while mine:
+            survive = _SURVIVE[min(rounds, len(_SURVIVE) - 1)] if ruffed else 1.0
+            if theirs and strength(theirs[0], trump) > strength(mine[0], trump):
+                theirs.pop(0)
+                mine.pop()
+            else:
+                c = mine.pop(0)
+                value += survive * (card_points(c, trump, ruleset) + others)
+                if theirs:
+                    theirs.pop()
+            rounds += 1
     if suit_of_trump is not None and trumps > 2:
         value += 8 * (trumps - 2)
-    value *= ruleset.hand_size / held
+    # Cards still to come are worth an average card to their holder's side.
+    value += (ruleset.hand_size - held) * in_play / (ruleset.players * ruleset.hand_size)
     if ruleset.partner_of(0) is not None:
         value += (in_play - value) / 3  # the partner's share of the rest
-    value += ruleset.belote_points * len(find_belotes(hand, trump, ruleset))
-    if ruleset.declarations != "none":
-        value += sum(d.points for d in find_declarations(hand, trump, ruleset))
+    if ruleset.contract not in _CARDS_ONLY:
+        value += ruleset.belote_points * len(find_belotes(hand, trump, ruleset))
+        if (
+            ruleset.declarations != "none"
+            and ruleset.contract != "cards_and_belote_at_least_defenders"
+        ):
+            value += sum(d.points for d in find_declarations(hand, trump, ruleset))
     return value
 
 
@@ -145,7 +162,7 @@ def take_threshold(trump: str, ruleset: Ruleset) -> float:
     """The side points :func:`heuristic_bid` wants before taking: half the points in play
     and a margin."""
     total = mode_total(trump, ruleset, ALL_CARDS)
-    return total * ruleset.players * ruleset.hand_size / 64 + total / 16
+    return total * ruleset.players * ruleset.hand_size / 64 + total / 10
 
 
 def _modes(view: AuctionView, action: str) -> list[str]:
@@ -372,7 +389,9 @@ def auction_weight(view: SeatView) -> Callable[[list[int]], float] | None:
                 else:
                     best = max(margin(seat, m) + take_threshold(m, rules) for m in modes)
                     w *= 1 - _sigmoid((best - 10 - (highest + 10)) / scale)
-            elif b.action in (TAKE, NAME):
+            elif b.action == TAKE and turned_suit is not None:
+                w *= _sigmoid(margin(seat, turned_suit) / scale)
+            elif b.action == NAME:
                 w *= _sigmoid(margin(seat, b.trump) / scale)
             elif i < rules.players and turned_suit is not None:
                 w *= 1 - _sigmoid(margin(seat, turned_suit) / scale)

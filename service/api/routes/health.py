@@ -13,8 +13,8 @@ from ...engine.cards import parse_card
 from ...engine.play import Position, legal_moves, winning_index
 from ...engine.rulesets import PRESETS
 from .. import metrics
-from ..app import Blueprint
-from ..schemas import HealthSchema
+from ..blueprint import Blueprint
+from ..schemas.service import HealthSchema
 from ..spec import spec_yaml
 
 log = logging.getLogger("belote.health")
@@ -108,7 +108,16 @@ class OpenApi(MethodView):
         content_type="application/yaml",
         description="The OpenAPI 3.1 document, identical to the repository's openapi.yaml",
     )
-    @blp.doc(operationId="openapi")
+    @blp.doc(
+        operationId="openapi",
+        responses={
+            "200": {
+                "description": "The OpenAPI 3.1 document, identical to the repository's "
+                "openapi.yaml",
+                "content": {"application/yaml": {"schema": {"type": "string"}}},
+            }
+        },
+    )
     def get(self):
         """This API's OpenAPI 3.1 document.
 
