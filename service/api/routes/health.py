@@ -7,29 +7,18 @@ import logging
 from flask import Response, current_app
 from flask.views import MethodView
 from flask_smorest import abort
-from marshmallow import Schema, fields
 
 from ...engine.cards import parse_card
 from ...engine.play import Position, legal_moves, winning_index
 from ...engine.rulesets import PRESETS
 from .. import metrics
 from ..blueprint import Blueprint
-from ..schemas.service import HealthSchema
+from ..schemas.service import HealthSchema, ReadySchema
 from ..spec import spec_yaml
 
 log = logging.getLogger("belote.health")
 
 blp = Blueprint("service", __name__, description="The service itself")
-
-
-class ReadySchema(Schema):
-    status = fields.String(required=True, metadata={"example": "ready"})
-    checks = fields.Dict(
-        keys=fields.String(),
-        values=fields.String(),
-        required=True,
-        metadata={"description": "Each check and its outcome", "example": {"engine": "ok"}},
-    )
 
 
 def engine_answers() -> bool:
