@@ -52,8 +52,14 @@ class Deal:
     rest: tuple[int, ...]
 
 
+#: Procedures that bid on a turned card (the rest of the hand is dealt after the auction).
+TURNED_CARD_BIDDING = ("turned_card", "klaberjass")
+
+
 def first_hand_size(ruleset: Ruleset) -> int:
-    return ruleset.hand_size if ruleset.bidding == "coinche" else ruleset.hand_size - 3
+    """Cards each seat holds during the auction (every card where none is turned up)."""
+    turned = ruleset.bidding in TURNED_CARD_BIDDING
+    return ruleset.hand_size - 3 if turned else ruleset.hand_size
 
 
 def deal(ruleset: Ruleset, rng: random.Random) -> Deal:
@@ -66,7 +72,7 @@ def deal_from(ruleset: Ruleset, pack: Sequence[int]) -> Deal:
     size = first_hand_size(ruleset)
     hands = tuple(mask_of(pack[s * size : (s + 1) * size]) for s in range(ruleset.players))
     at = ruleset.players * size
-    if ruleset.bidding == "coinche":
+    if ruleset.bidding not in TURNED_CARD_BIDDING:
         return Deal(hands, None, tuple(pack[at:]))
     return Deal(hands, pack[at], tuple(pack[at + 1 :]))
 
