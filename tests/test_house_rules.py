@@ -21,7 +21,7 @@ from service.engine.declarations import DeclarationError, find_declarations, par
 from service.engine.rulesets import get_ruleset
 from service.engine.scoring import Bid, Figures, settle_figures
 
-from .rounds_helper import DEAL_A, as_json, cards, scripted_round
+from .rounds_helper import DEAL_A, DEAL_CAPOT, as_json, cards, scripted_round
 
 #: The `options` objects of docs/house-rules.md, one per surveyed program.
 OLIBOY50 = {
@@ -516,3 +516,15 @@ def test_the_docs_table_gives_the_options_the_tests_use():
     for program, (preset, options) in DOC_OPTIONS.items():
         assert rows[program] == (preset, options), program
         get_ruleset(preset, options)  # valid
+
+
+@pytest.mark.http
+def test_oliboy50_capot_with_a_coinched_82_in_hearts_over_http(server):
+    # rounds_helper.DEAL_CAPOT: team 0 takes every trick, 152 + 100. pointsCounter.ts:
+    # 252 + 82 x 2; under the presets' ladder 82 is no bid.
+    payload = round_body(OLIBOY50, DEAL_CAPOT, {"value": 82, "coinche": "coinche"})
+    r = server.post("/v1/round-score", json=payload)
+    assert r.status_code == 200, r.text
+    assert r.json()["score"] == [252 + 82 * 2, 0]
+    r = server.post("/v1/round-score", json=payload | {"options": {}})
+    assert r.status_code == 422 and list(r.json()["errors"]) == ["bid.value"]

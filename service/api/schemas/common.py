@@ -37,7 +37,7 @@ from typing import Any
 from marshmallow import INCLUDE, RAISE, Schema, ValidationError, fields, pre_load, validate
 
 from ...engine import bidding, play
-from ...engine.bidding import ACTIONS, BID_VALUES, CAPOT
+from ...engine.bidding import ACTIONS, CAPOT
 from ...engine.cards import SUITS, TRUMP_MODES, CardError, card_name, parse_card
 from ...engine.rulesets import MAX_SEQUENCE_POINTS, PARAMETERS, PRESETS
 from ...engine.scoring import MULTIPLIERS
@@ -83,7 +83,6 @@ REASON_CODES: dict[str, str] = {
     bidding.SAME_SUIT_AS_TURNED: "The second bidding round cannot name the turned suit.",
 }
 
-BID_POINTS = tuple(v for v in BID_VALUES if isinstance(v, int))
 SEQUENCE_LENGTHS = [str(n) for n in range(3, 9)]
 
 
@@ -121,8 +120,7 @@ ENUMS: dict[str, dict[str, Any]] = {
         "`name` (another trump, second round).",
         ACTIONS,
     ),
-    "BidPoints": _enum("A numeric Coinche bid: 80, 90, ... 160.", BID_POINTS),
-    "Capot": _enum("The capot bid: taking every trick, above 160.", [CAPOT]),
+    "Capot": _enum("The capot bid: taking every trick, above every number.", [CAPOT]),
     "CoincheLevel": _enum(
         "A Coinche contract's multiplier: `none` (x1), `coinche` (x2), `surcoinche` (x4).",
         MULTIPLIERS,
@@ -177,13 +175,21 @@ SCALARS: dict[str, dict[str, Any]] = {
         "description": "A team: 0 (seats 0 and 2) or 1 (seats 1 and 3); with two players "
         "the team is the seat.",
     },
+    "BidPoints": {
+        "type": "integer",
+        "minimum": 1,
+        "maximum": 1000,
+        "description": "A numeric Coinche bid: 80, 90, ... 160 in every preset; the "
+        "ruleset's ladder (`bid_minimum`, `bid_step`, `bid_maximum`) decides which numbers "
+        "are bids (else the rule `invalid_value`).",
+    },
     "BidValue": {
         "oneOf": [
             {"$ref": "#/components/schemas/BidPoints"},
             {"$ref": "#/components/schemas/Capot"},
         ],
-        "description": "A Coinche bid value: the integer 80, 90, ... 160, or the string "
-        "`capot` (above 160).",
+        "description": "A Coinche bid value: an integer of the ruleset's ladder (80, 90, "
+        "... 160 in every preset), or the string `capot` (above every number).",
     },
 }
 
@@ -454,7 +460,11 @@ class ProblemViolationSchema(ResponseSchema):
 
     trick = JsonInteger(allow_none=True, metadata={"description": "Trick index, from 0."})
     bid = JsonInteger(allow_none=True, metadata={"description": "Index of the bid in `bids`."})
-    seat = Seat("The seat that played or bid.", required=True)
+    seat = Seat(
+        "The seat that played, or that made the bid: the bid's own `seat` when it names "
+        "one, else the seat whose turn it was.",
+        required=True,
+    )
     card = CardField(allow_none=True)
     action = enum_field("BidAction", "The illegal bid's action.", allow_none=True)
     rule = enum_field("ReasonCode", required=True)
