@@ -19,6 +19,7 @@ request's greenlet waits on the result without blocking the loop.
 from __future__ import annotations
 
 import contextlib
+import logging
 import multiprocessing
 import os
 import threading
@@ -29,6 +30,8 @@ from concurrent.futures.process import BrokenProcessPool
 from typing import Any
 
 from .config import Settings
+
+log = logging.getLogger(__name__)
 
 _SETTINGS = Settings.from_env()
 PROCESSES = _SETTINGS.suggest_processes
@@ -70,6 +73,7 @@ def warm() -> None:
     try:
         _executor().submit(_ready).result(timeout=30)
     except Exception:  # a pool that cannot start is reported per request
+        log.exception("the suggestion processes did not start")
         _reset_quietly()
 
 
@@ -103,6 +107,7 @@ def run(function: Callable[..., Any], *args: Any, budget_s: float) -> Any:
             future.cancel()
             raise Busy("the search did not finish in time") from error
         except BrokenProcessPool as error:
+            log.exception("a suggestion process stopped")
             _reset(executor)
             raise Busy("the search process stopped; it is being restarted") from error
     finally:

@@ -12,7 +12,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 
 from ..engine.bidding import Bid as AuctionBid
-from ..engine.cards import ALL_CARDS, bit, card_name, count, mask_of
+from ..engine.cards import ALL_CARDS, bit, card_name, cards_in, count, mask_of
 from ..engine.declarations import Declaration
 from ..engine.play import Position, PositionError, check_seat, check_trump, winning_index
 from ..engine.rounds import Trick, check_round, check_shape
@@ -128,7 +128,7 @@ def check_view(view: SeatView) -> None:
             "seat", f"it is seat {view.position.seat}'s turn in this trick, not seat {view.seat}'s"
         )
     if view.hand & view.played:
-        clash = next(card_name(c) for c in range(32) if view.hand & view.played >> c & 1)
+        clash = card_name(next(cards_in(view.hand & view.played)))
         raise ViewError("hand", f"{clash} is in the hand but has already been played")
     left = view.cards_left()[view.seat]
     if count(view.hand) != left:
