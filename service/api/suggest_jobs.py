@@ -126,6 +126,11 @@ def _play_job(payload: Mapping[str, Any]) -> dict[str, Any]:
     }
 
 
+#: The bidding procedures the computer players bid in (their look-ahead replays auctions
+#: of these kinds; bulgarian and klaverjas auctions are not modelled there yet).
+PLAYER_BIDDING = ("turned_card", "klaberjass", "coinche")
+
+
 def auction_view(payload: Mapping[str, Any]) -> AuctionView:
     """The bidding seat's view, checked: the auction replays legally and is not over,
     the hand holds the cards dealt before bidding and not the turned card."""
@@ -136,6 +141,12 @@ def auction_view(payload: Mapping[str, Any]) -> AuctionView:
             f"this ruleset scores rounds against a Coinche bid (contract {rules.contract}, "
             f"failed {rules.failed}) but bids on a turned card ({rules.bidding}): no round "
             "of it can be scored, so no call can be judged",
+        )
+    if rules.bidding not in PLAYER_BIDDING:
+        raise PositionError(
+            "ruleset",
+            f"the computer players do not bid in {rules.bidding} bidding yet (they bid in "
+            f"{', '.join(PLAYER_BIDDING)}); /v1/suggest/play plays its rounds",
         )
     dealer = payload["dealer"]
     check_seat(dealer, rules, "dealer")

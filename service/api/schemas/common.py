@@ -38,9 +38,10 @@ from marshmallow import INCLUDE, RAISE, Schema, ValidationError, fields, pre_loa
 
 from ...engine import bidding, play
 from ...engine.bidding import ACTIONS, CAPOT
-from ...engine.cards import SUITS, TRUMP_MODES, CardError, card_name, parse_card
+from ...engine.cards import RANKS, SUITS, TRUMP_MODES, CardError, card_name, parse_card
+from ...engine.roem import FOUR, RUN, STUK
 from ...engine.rulesets import MAX_SEQUENCE_POINTS, PARAMETERS, PRESETS
-from ...engine.scoring import MULTIPLIERS
+from ...engine.scoring import DOUBLES, MULTIPLIERS
 
 # --- named components ------------------------------------------------------------------
 
@@ -59,7 +60,9 @@ REASON_CODES: dict[str, str] = {
     play.MUST_UNDERTRUMP: "An opponent's trump cannot be beaten: a lower trump must still "
     "be played (undertrump: must).",
     play.MUST_NOT_UNDERTRUMP: "An opponent's trump cannot be beaten: a lower trump may not "
-    "be played while another card can (undertrump: forbidden).",
+    "be played while another card can (undertrump: forbidden); or the partner wins with a "
+    "trump: no lower trump while a card that is not a trump is held (partner_winning_trump: "
+    "no_undertrump).",
     play.NOT_IN_HAND: "The card is not in the player's hand.",
     play.NOT_YOUR_TURN: "Not this seat's turn (to play, or to bid).",
     play.WRONG_LEADER: "The trick is led by the wrong seat (the previous trick's winner, or "
@@ -81,9 +84,21 @@ REASON_CODES: dict[str, str] = {
     bidding.TAKE_IN_ROUND_TWO: "The second bidding round names another trump; it cannot "
     "take the turned suit.",
     bidding.SAME_SUIT_AS_TURNED: "The second bidding round cannot name the turned suit.",
+    bidding.CONTRA_WITHOUT_CONTRACT: "Bulgarian bidding: contra with no contract to double.",
+    bidding.CONTRA_OWN_SIDE: "Bulgarian bidding: contra of one's own side's contract.",
+    bidding.CONTRA_TWICE: "Bulgarian bidding: the contract is already doubled.",
+    bidding.RECONTRA_WITHOUT_CONTRA: "Bulgarian bidding: recontra of a contract that is not "
+    "doubled (or already redoubled).",
+    bidding.RECONTRA_WRONG_SIDE: "Bulgarian bidding: only the doubled side may recontra.",
+    bidding.MUST_NAME_TRUMP: "Klaverjas: this seat must play and name a trump (forced "
+    "bidding, or everybody passed); it may not pass.",
+    bidding.SAME_SUIT_AS_PROPOSED: "Klaverjas: everybody passed the proposed suit; another "
+    "suit must be named.",
 }
 
 SEQUENCE_LENGTHS = [str(n) for n in range(3, 9)]
+#: The spec's range of a numeric bid (``BidPoints``), the range of the ladder parameters.
+MIN_BID_POINTS, MAX_BID_POINTS = 1, 1000
 
 
 def _enum(description: str, values: Any, **extra: Any) -> dict[str, Any]:
@@ -117,7 +132,9 @@ ENUMS: dict[str, dict[str, Any]] = {
     "BidAction": _enum(
         "What a bid does. Coinche: `pass`, `bid`, `coinche` (x2), `surcoinche` (x4). "
         "Turned-card games and Klaberjass: `pass`, `take` (the turned suit, first round), "
-        "`name` (another trump, second round).",
+        "`name` (another trump, second round). Bulgarian belot: `pass`, `bid` (a trump mode, "
+        "no value), `contra` (x2), `recontra` (x4). Klaverjas: `pass`, `name` (a suit), "
+        "`take` (the proposed suit).",
         ACTIONS,
     ),
     "Capot": _enum("The capot bid: taking every trick, above every number.", [CAPOT]),
@@ -125,6 +142,16 @@ ENUMS: dict[str, dict[str, Any]] = {
         "A Coinche contract's multiplier: `none` (x1), `coinche` (x2), `surcoinche` (x4).",
         MULTIPLIERS,
     ),
+    "DoubleLevel": _enum(
+        "A round's contra level (`doubling: contra`): `none` (x1), `contra` (x2), `recontra` (x4).",
+        DOUBLES,
+    ),
+    "RoemKind": _enum(
+        "What a trick's cards score (`declarations_from: trick`): `run` (3 or 4 cards of a "
+        "suit in a row), `four` (the four cards of a rank), `stuk` (king and queen of trump).",
+        (RUN, FOUR, STUK),
+    ),
+    "Rank": _enum("A rank, as an object key: 7 8 9 10 J Q K A.", RANKS),
     "PlayerLevel": _enum(
         "How hard a computer player thinks (docs/players.md): `easy` (the greedy rule-based "
         "player), `normal` (10 sampled deals searched), `hard` (24 deals weighed by the "
@@ -142,8 +169,9 @@ ENUMS: dict[str, dict[str, Any]] = {
     ),
     "ParameterType": _enum(
         "A ruleset parameter's type: `enum` (one of `values`), `int` (`minimum`..`maximum`), "
-        "`bool`, `modes` (a list of trump modes) or `points` (run length to points).",
-        ("enum", "int", "bool", "modes", "points"),
+        "`bool`, `modes` (a list of trump modes), `points` (run length to points) or "
+        "`rank_points` (rank to points).",
+        ("enum", "int", "bool", "modes", "points", "rank_points"),
     ),
     "SequenceLength": _enum("A sequence's length, as an object key.", SEQUENCE_LENGTHS),
     "ReasonCode": _enum(
@@ -183,8 +211,8 @@ SCALARS: dict[str, dict[str, Any]] = {
     },
     "BidPoints": {
         "type": "integer",
-        "minimum": 1,
-        "maximum": 1000,
+        "minimum": MIN_BID_POINTS,
+        "maximum": MAX_BID_POINTS,
         "description": "A numeric Coinche bid: 80, 90, ... 160 in every preset; the "
         "ruleset's ladder (`bid_minimum`, `bid_step`, `bid_maximum`) decides which numbers "
         "are bids (else the rule `invalid_value`).",
@@ -335,14 +363,18 @@ def TeamFigures(**kwargs: Any) -> fields.List:  # noqa: N802
     )
 
 
-NOT_A_BID_VALUE = 'Not a valid bid value: an integer (80, 90, ... 160) or "capot".'
+NOT_A_BID_VALUE = (
+    f"Not a valid bid value: an integer from {MIN_BID_POINTS} to {MAX_BID_POINTS} (a bid of "
+    'the ruleset\'s ladder: 80, 90, ... 160 in every preset) or "capot".'
+)
 
 
 class BidValueField(fields.Field):
-    """A ``BidValue``: an integer (80, 90, ... 160) or the string "capot".
+    """A ``BidValue``: an integer ``BidPoints`` (1..1000) or the string "capot".
 
-    Only the JSON type is checked here; whether the number is a bid value is a rule of the
-    auction, refused with the reason code ``invalid_value``.
+    The JSON type and the spec's range are checked here; whether the number is on the
+    ruleset's bid ladder is a rule of the auction (reason code ``invalid_value``) and of
+    round scoring (a 422 naming ``bid.value``).
     """
 
     default_error_messages = {"invalid": NOT_A_BID_VALUE}
@@ -358,7 +390,9 @@ class BidValueField(fields.Field):
         if isinstance(value, float):
             if not value.is_integer():
                 raise self.make_error("invalid")
-            return int(value)
+            value = int(value)
+        if not MIN_BID_POINTS <= value <= MAX_BID_POINTS:
+            raise self.make_error("invalid")
         return value
 
 
@@ -433,6 +467,13 @@ def _option_field(name: str) -> fields.Field:
             keys=fields.String(validate=validate.OneOf(SEQUENCE_LENGTHS)),
             values=JsonInteger(validate=validate.Range(min=0, max=MAX_SEQUENCE_POINTS)),
             metadata=meta | {"json_schema": {"propertyNames": ref("SequenceLength")}},
+            **common,
+        )
+    if spec.kind == "rank_points":
+        return fields.Dict(
+            keys=fields.String(validate=validate.OneOf(RANKS)),
+            values=JsonInteger(validate=validate.Range(min=0, max=MAX_SEQUENCE_POINTS)),
+            metadata=meta | {"json_schema": {"propertyNames": ref("Rank")}},
             **common,
         )
     raise AssertionError(spec.kind)
