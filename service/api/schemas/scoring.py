@@ -45,8 +45,10 @@ class RoundBidSchema(RequestSchema):
 
     value = BidValueField(
         "80, 90, ... 160 or `capot`; with a house ladder (`bid_minimum`, `bid_step`, "
-        "`bid_maximum`) its values.",
+        "`bid_maximum`) its values. Not null: the engine refuses a bid off the ruleset's "
+        "ladder, null included (422 naming `bid.value`).",
         required=True,
+        allow_none=True,
     )
     coinche = enum_field("CoincheLevel", "`none` when left out.", load_default="none")
 
