@@ -108,9 +108,9 @@ class Settlement:
 # --- one hand ---------------------------------------------------------------------------
 
 
-def _carre(seat: int, rank: int, ruleset: Ruleset) -> Declaration:
+def _carre(seat: int, rank: int, ruleset: Ruleset, trump: str | None = None) -> Declaration:
     mask = RANK_MASKS[rank]
-    return Declaration(seat, CARRE, mask, ruleset.carre_value(rank), 4, card(rank, 0))
+    return Declaration(seat, CARRE, mask, ruleset.carre_value(rank, trump), 4, card(rank, 0))
 
 
 def _sequence(seat: int, cards: int, trump: str, ruleset: Ruleset) -> Declaration:
@@ -165,10 +165,11 @@ def _pieces(run: int, ruleset: Ruleset) -> list[int]:
     return pieces
 
 
-def _carres_held(hand: int, ruleset: Ruleset) -> list[int]:
+def _carres_held(hand: int, ruleset: Ruleset, trump: str | None = None) -> list[int]:
     if ruleset.declarations != "all":
         return []
-    return [r for r in range(8) if ruleset.carre_value(r) and hand & RANK_MASKS[r] == RANK_MASKS[r]]
+    held = [r for r in range(8) if hand & RANK_MASKS[r] == RANK_MASKS[r]]
+    return [r for r in held if ruleset.carre_value(r, trump)]
 
 
 def _choice(
@@ -176,7 +177,7 @@ def _choice(
 ) -> list[Declaration]:
     """The carrés of ``carres`` plus the runs of what they leave (or of the whole hand when
     a card may be in two declarations), each run one sequence."""
-    chosen = [_carre(seat, r, ruleset) for r in carres]
+    chosen = [_carre(seat, r, ruleset, trump) for r in carres]
     free = hand
     if not ruleset.card_in_two_declarations:
         for d in chosen:
@@ -211,7 +212,7 @@ def find_declarations(hand: int, trump: str, ruleset: Ruleset, seat: int = 0) ->
     """
     if not declared_in(trump, ruleset):
         return []
-    held = _carres_held(hand, ruleset)
+    held = _carres_held(hand, ruleset, trump)
     options = (
         _choice(hand, subset, trump, ruleset, seat)
         for size in range(len(held) + 1)
@@ -318,11 +319,11 @@ def _classify(
                 f"{claim}: carrés are not declarations in {ruleset.name} "
                 f"(declarations = {ruleset.declarations}); only sequences count",
             )
-        if not ruleset.carre_value(rank):
+        if not ruleset.carre_value(rank, trump):
             raise DeclarationError(
                 field, f"{claim}: a carré of {RANKS[rank]}s scores nothing, it is no declaration"
             )
-        return _carre(seat, rank, ruleset)
+        return _carre(seat, rank, ruleset, trump)
     if next(runs(mask), None) == mask and mask.bit_count() >= 3:
         pieces = _pieces(mask, ruleset)
         if len(pieces) > 1:

@@ -12,7 +12,7 @@ from dataclasses import dataclass, field
 from types import MappingProxyType
 from typing import Any
 
-from .cards import RANKS, TRUMP_MODES
+from .cards import NO_TRUMP, RANKS, TRUMP_MODES
 
 
 class RulesetError(ValueError):
@@ -90,6 +90,7 @@ class Ruleset:
     no_trump_bid: str = "single"
     # house rules: declarations
     sequence_split: bool = False
+    no_trump_carre_points: Mapping[str, int] | None = None
 
     def team_of(self, seat: int) -> int:
         return seat % 2
@@ -145,9 +146,13 @@ class Ruleset:
                 "bid_minimum",
             )
 
-    def carre_value(self, rank: int) -> int:
-        """Points of four cards of ``rank`` (index in ``7 8 9 10 J Q K A``); 0: no carré."""
-        return self.carre_points.get(RANKS[rank], 0)
+    def carre_value(self, rank: int, trump: str | None = None) -> int:
+        """Points of four cards of ``rank`` (index in ``7 8 9 10 J Q K A``); 0: no carré.
+        In sans atout, ``no_trump_carre_points`` when set (house rules: Oliboy50)."""
+        table = self.carre_points
+        if trump == NO_TRUMP and self.no_trump_carre_points is not None:
+            table = self.no_trump_carre_points
+        return table.get(RANKS[rank], 0)
 
     def sequence_value(self, length: int) -> int:
         """Points of a run of ``length`` cards (after the cap), 0 below the shortest key."""
@@ -561,6 +566,12 @@ PARAMETERS: dict[str, Parameter] = {
         "bool",
         "a run longer than sequence_cap is its top cap cards plus the rest as further "
         "sequences (Oliboy50/coinche: A to 7 is a quinte and a tierce); false: one sequence",
+    ),
+    "no_trump_carre_points": Parameter(
+        "rank_points",
+        "carré values in sans atout, by rank, instead of carre_points; null: carre_points in "
+        "every mode (Oliboy50/coinche: A 200, 10 150, 9 J K Q 100)",
+        nullable=True,
     ),
     "no_trump_bid": Parameter(
         "enum",
