@@ -18,9 +18,10 @@ from __future__ import annotations
 from collections.abc import Iterator, Sequence
 from dataclasses import dataclass, replace
 
-from .cards import SEVEN, SUITS, TRUMP_MODES, rank_of, suit_of
+from .cards import SEVEN, SUITS, TRUMP_MODES, Mode, Suit, rank_of, suit_of
 from .play import PositionError, check_seat
 from .rulesets import Ruleset
+from .text import N_, Listing, Text
 
 # Actions a bid can carry.
 PASS, BID, TAKE, NAME, COINCHE, SURCOINCHE = "pass", "bid", "take", "name", "coinche", "surcoinche"
@@ -51,33 +52,32 @@ SAME_SUIT_AS_TURNED = "same_suit_as_turned_in_round_two"
 
 #: One sentence per reason code; ``{...}`` are filled in from the auction.
 MESSAGES = {
-    NOT_YOUR_TURN: "It is seat {seat}'s turn to bid, not seat {stated}'s.",
-    AUCTION_COMPLETE: "The auction is already over: no more bids.",
-    ACTION_NOT_ALLOWED: "'{action}' is not a bid in this game; the bids are: {actions}.",
-    MALFORMED_BID: "{detail}",
-    INVALID_VALUE: "{value} is not a bid value: bid 80, 90, ... 160 or capot.",
-    TRUMP_MODE_NOT_ALLOWED: "Trump mode {mode} is not allowed here; allowed: {modes}.",
-    BID_TOO_LOW: "A bid must be higher than the current {value} of seat {seat}: {hint}.",
-    BID_AFTER_COINCHE: "The bid of seat {seat} has been coinched: nobody may bid any more.",
-    COINCHE_WITHOUT_BID: "There is no bid to coinche yet.",
-    COINCHE_OWN_SIDE: (
+    NOT_YOUR_TURN: N_("It is seat {seat}'s turn to bid, not seat {stated}'s."),
+    AUCTION_COMPLETE: N_("The auction is already over: no more bids."),
+    ACTION_NOT_ALLOWED: N_("'{action}' is not a bid in this game; the bids are: {actions}."),
+    MALFORMED_BID: "{detail}",  # the sentence of each malformation, see _malformed
+    INVALID_VALUE: N_("{value} is not a bid value: bid 80, 90, ... 160 or capot."),
+    TRUMP_MODE_NOT_ALLOWED: N_("Trump mode {mode} is not allowed here; allowed: {modes}."),
+    BID_TOO_LOW: N_("A bid must be higher than the current {value} of seat {seat}: {hint}."),
+    BID_AFTER_COINCHE: N_("The bid of seat {seat} has been coinched: nobody may bid any more."),
+    COINCHE_WITHOUT_BID: N_("There is no bid to coinche yet."),
+    COINCHE_OWN_SIDE: N_(
         "The highest bid is your side's (seat {seat}): only the other side may coinche it."
     ),
-    COINCHE_TWICE: "The contract is already coinched; there is only one coinche per auction.",
-    SURCOINCHE_WITHOUT_COINCHE: "Only a coinched bid can be surcoinched.",
-    SURCOINCHE_WRONG_SIDE: "Only the side whose bid was coinched may surcoinche.",
-    NAME_IN_ROUND_ONE: "In the first round you may only take the turned suit ({turned}) or pass.",
-    TAKE_IN_ROUND_TWO: (
+    COINCHE_TWICE: N_("The contract is already coinched; there is only one coinche per auction."),
+    SURCOINCHE_WITHOUT_COINCHE: N_("Only a coinched bid can be surcoinched."),
+    SURCOINCHE_WRONG_SIDE: N_("Only the side whose bid was coinched may surcoinche."),
+    NAME_IN_ROUND_ONE: N_(
+        "In the first round you may only take the turned suit ({turned}) or pass."
+    ),
+    TAKE_IN_ROUND_TWO: N_(
         "In the second round the turned suit ({turned}) can no longer be taken: "
         "name another suit or pass."
     ),
-    SAME_SUIT_AS_TURNED: (
+    SAME_SUIT_AS_TURNED: N_(
         "In the second round you must name a suit other than the turned one ({turned})."
     ),
 }
-
-_MODE_NAMES = {"C": "clubs", "D": "diamonds", "H": "hearts", "S": "spades"}
-_MODE_NAMES |= {"none": "no trump", "all": "all trumps"}
 
 
 @dataclass(frozen=True, slots=True)
@@ -94,7 +94,7 @@ class Bid:
 @dataclass(frozen=True, slots=True)
 class Refusal:
     rule: str
-    message: str
+    message: Text
 
 
 @dataclass(frozen=True, slots=True)
@@ -155,11 +155,12 @@ class IllegalBidError(PositionError):
 
 
 def _refuse(rule: str, **details) -> Refusal:
-    return Refusal(rule, MESSAGES[rule].format(**details))
+    return Refusal(rule, Text(MESSAGES[rule], **details))
 
 
-def _mode_name(mode: str) -> str:
-    return _MODE_NAMES[mode]
+def _malformed(template: str, **details) -> Refusal:
+    """``malformed_bid``, its sentence said in full (``template``)."""
+    return _refuse(MALFORMED_BID, detail=Text(template, **details))
 
 
 def _mode_refusal(mode: str, allowed: Sequence[str]) -> Refusal:
@@ -167,13 +168,9 @@ def _mode_refusal(mode: str, allowed: Sequence[str]) -> Refusal:
     as named and as sent: "no trump (none)"."""
     return _refuse(
         TRUMP_MODE_NOT_ALLOWED,
-        mode=_mode_label(mode),
-        modes=", ".join(map(_mode_label, allowed)) if allowed else "nothing (pass)",
+        mode=Mode(mode),
+        modes=Listing(map(Mode, allowed)) if allowed else Text(N_("nothing (pass)")),
     )
-
-
-def _mode_label(mode: str) -> str:
-    return f"{_MODE_NAMES[mode]} ({mode})" if mode in _MODE_NAMES else repr(mode)
 
 
 def _rank(value: int | str) -> int:
@@ -203,7 +200,7 @@ class _Auction:
         if bid.seat is not None and bid.seat != self.seat:
             return _refuse(NOT_YOUR_TURN, seat=self.seat, stated=bid.seat)
         if bid.action not in self.ACTIONS:
-            return _refuse(ACTION_NOT_ALLOWED, action=bid.action, actions=", ".join(self.ACTIONS))
+            return _refuse(ACTION_NOT_ALLOWED, action=bid.action, actions=Listing(self.ACTIONS))
         return self.rule_refusal(bid)
 
     def redeal_dealer(self) -> int:
@@ -239,7 +236,7 @@ class _Auction:
 def _no_extras(bid: Bid) -> Refusal | None:
     """``pass``, ``coinche`` and ``surcoinche`` carry neither a value nor a trump."""
     if bid.value is not None or bid.trump is not None:
-        return _refuse(MALFORMED_BID, detail=f"'{bid.action}' takes no value and no trump.")
+        return _malformed(N_("'{action}' takes no value and no trump."), action=bid.action)
     return None
 
 
@@ -271,9 +268,7 @@ class _CoincheAuction(_Auction):
 
     def _bid_refusal(self, bid: Bid) -> Refusal | None:
         if bid.value is None or bid.trump is None:
-            return _refuse(
-                MALFORMED_BID, detail="A 'bid' needs a value (80..160 or capot) and a trump."
-            )
+            return _malformed(N_("A 'bid' needs a value (80..160 or capot) and a trump."))
         if self.coinched_by is not None:
             return _refuse(BID_AFTER_COINCHE, seat=self.highest.seat)
         if bid.value not in BID_VALUES:
@@ -286,7 +281,9 @@ class _CoincheAuction(_Auction):
                 BID_TOO_LOW,
                 value=self.highest.value,
                 seat=self.highest.seat,
-                hint=f"bid {higher[0]} or more" if higher else "nothing is above capot",
+                hint=Text(N_("bid {value} or more"), value=higher[0])
+                if higher
+                else Text(N_("nothing is above capot")),
             )
         return None
 
@@ -374,18 +371,20 @@ class _TurnedCardAuction(_Auction):
         if bid.action == PASS:
             return _no_extras(bid)
         if bid.value is not None:
-            return _refuse(MALFORMED_BID, detail=f"'{bid.action}' takes no value.")
+            return _malformed(N_("'{action}' takes no value."), action=bid.action)
         if bid.action == TAKE:
             return self._take_refusal(bid)
         return self._name_refusal(bid)
 
     def _take_refusal(self, bid: Bid) -> Refusal | None:
-        turned = _mode_name(self.turned_suit)
+        turned = Suit(suit_of(self.turned))
         if bid.trump is not None and bid.trump != self.turned_suit:
-            return _refuse(
-                MALFORMED_BID,
-                detail=f"'take' means the turned suit ({turned}); another trump is named "
-                "with 'name' in the second round.",
+            return _malformed(
+                N_(
+                    "'take' means the turned suit ({turned}); another trump is named "
+                    "with 'name' in the second round."
+                ),
+                turned=turned,
             )
         if self.round_number() == 2:
             return _refuse(TAKE_IN_ROUND_TWO, turned=turned)
@@ -394,9 +393,9 @@ class _TurnedCardAuction(_Auction):
         return None
 
     def _name_refusal(self, bid: Bid) -> Refusal | None:
-        turned = _mode_name(self.turned_suit)
+        turned = Suit(suit_of(self.turned))
         if bid.trump is None:
-            return _refuse(MALFORMED_BID, detail="'name' needs the trump it names.")
+            return _malformed(N_("'name' needs the trump it names."))
         if self.round_number() == 1:
             return _refuse(NAME_IN_ROUND_ONE, turned=turned)
         if bid.trump == self.turned_suit:
@@ -463,12 +462,16 @@ def check_turned(ruleset: Ruleset, turned: int | None, *, required: bool = True)
     if ruleset.bidding == "coinche":
         if turned is not None:
             raise PositionError(
-                "turned", "coinche bidding turns no card up: leave `turned` out of the request"
+                "turned",
+                Text(N_("coinche bidding turns no card up: leave `turned` out of the request")),
             )
     elif turned is None and required:
         raise PositionError(
             "turned",
-            f'{ruleset.name} bids on a card turned up: give it as `turned` (like "JH")',
+            Text(
+                N_('{ruleset} bids on a card turned up: give it as `turned` (like "JH")'),
+                ruleset=ruleset.name,
+            ),
         )
 
 

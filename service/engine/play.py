@@ -17,7 +17,8 @@ from .cards import (
     PLAIN_POINTS,
     SUIT_MASKS,
     TRUMP_POINTS,
-    card_name,
+    Card,
+    Suit,
     cards_above,
     cards_in,
     is_trump_card,
@@ -25,6 +26,7 @@ from .cards import (
     trump_suit,
 )
 from .rulesets import Ruleset
+from .text import N_, Text
 
 # Stable reason codes (RULES.md section 2).
 MUST_FOLLOW_SUIT = "must_follow_suit"
@@ -40,25 +42,23 @@ DUPLICATE_CARD = "duplicate_card"
 
 #: One sentence a player understands, per reason code.
 MESSAGES = {
-    MUST_FOLLOW_SUIT: "You hold {led}, the suit led: you must follow suit.",
-    MUST_TRUMP: "You have no {led} but hold a trump: you must trump.",
-    MUST_OVERTRUMP: "You can beat the {best} in the trick with a higher trump: you must.",
-    MUST_BEAT: "You can beat the {best} with a higher {led}: in all trumps you must.",
-    MUST_UNDERTRUMP: (
+    MUST_FOLLOW_SUIT: N_("You hold {led}, the suit led: you must follow suit."),
+    MUST_TRUMP: N_("You have no {led} but hold a trump: you must trump."),
+    MUST_OVERTRUMP: N_("You can beat the {best} in the trick with a higher trump: you must."),
+    MUST_BEAT: N_("You can beat the {best} with a higher {led}: in all trumps you must."),
+    MUST_UNDERTRUMP: N_(
         "An opponent's {best} wins and you cannot beat it: you must still play a trump, "
         "a lower one."
     ),
-    MUST_NOT_UNDERTRUMP: (
+    MUST_NOT_UNDERTRUMP: N_(
         "An opponent's {best} wins and you cannot beat it: you may not play a lower trump "
         "while you hold a card that is not a trump."
     ),
-    NOT_IN_HAND: "{card} is not in this player's hand.",
-    NOT_YOUR_TURN: "It is not this player's turn.",
-    WRONG_LEADER: "This trick must be led by the winner of the previous trick, seat {seat}.",
-    DUPLICATE_CARD: "{card} has already been played.",
+    NOT_IN_HAND: N_("{card} is not in this player's hand."),
+    NOT_YOUR_TURN: N_("It is not this player's turn."),
+    WRONG_LEADER: N_("This trick must be led by the winner of the previous trick, seat {seat}."),
+    DUPLICATE_CARD: N_("{card} has already been played."),
 }
-
-_SUIT_NAMES = ("clubs", "diamonds", "hearts", "spades")
 
 
 @dataclass(frozen=True, slots=True)
@@ -90,7 +90,7 @@ class Verdict:
     card: int
     legal: bool
     rule: str | None = None
-    message: str | None = None
+    message: Text | None = None
 
 
 def winning_index(cards: Sequence[int], trump: str) -> int:
@@ -203,12 +203,12 @@ def _narrow(hand: int, obligations: list[Obligation]) -> tuple[int, dict[int, st
     return allowed, dropped
 
 
-def _message(reason: str, position: Position) -> str:
+def _message(reason: str, position: Position) -> Text:
     cards, trump = position.cards, position.trump
-    best = cards[winning_index(cards, trump)] if cards else None
-    return MESSAGES[reason].format(
-        led=_SUIT_NAMES[cards[0] >> 3] if cards else "",
-        best=card_name(best) if best is not None else "",
+    if not cards:  # no rule binds the leader; kept total all the same
+        return Text(MESSAGES[reason], led="", best="")
+    return Text(
+        MESSAGES[reason], led=Suit(cards[0] >> 3), best=Card(cards[winning_index(cards, trump)])
     )
 
 
@@ -231,7 +231,7 @@ def legal_moves(hand: int, position: Position) -> list[Verdict]:
 def check_card(hand: int, c: int, position: Position) -> Verdict:
     """Whether the player holding ``hand`` may play ``c`` now, and if not, why."""
     if not hand >> c & 1:
-        return Verdict(c, False, NOT_IN_HAND, MESSAGES[NOT_IN_HAND].format(card=card_name(c)))
+        return Verdict(c, False, NOT_IN_HAND, Text(MESSAGES[NOT_IN_HAND], card=Card(c)))
     allowed, dropped = _narrow(hand, _obligations(position))
     if allowed >> c & 1:
         return Verdict(c, True)
@@ -242,7 +242,7 @@ def check_card(hand: int, c: int, position: Position) -> Verdict:
 class PositionError(ValueError):
     """A position that cannot occur: names the offending input ``field``."""
 
-    def __init__(self, field: str, message: str):
+    def __init__(self, field: str, message: Text):
         super().__init__(message)
         self.field = field
 
@@ -251,8 +251,12 @@ def check_trump(trump: str, ruleset: Ruleset) -> None:
     if trump not in ruleset.trump_modes:
         raise PositionError(
             "trump",
-            f"trump mode '{trump}' is not played in {ruleset.name}; it allows "
-            + ", ".join(ruleset.trump_modes),
+            Text(
+                N_("trump mode '{trump}' is not played in {ruleset}; it allows {modes}"),
+                trump=trump,
+                ruleset=ruleset.name,
+                modes=", ".join(ruleset.trump_modes),
+            ),
         )
 
 
@@ -263,8 +267,12 @@ def check_seat(
     if not 0 <= seat < ruleset.players:
         raise error(
             field,
-            f"seat {seat} does not exist with {ruleset.players} players "
-            f"(seats 0..{ruleset.players - 1})",
+            Text(
+                N_("seat {seat} does not exist with {players} players (seats 0..{last})"),
+                seat=seat,
+                players=ruleset.players,
+                last=ruleset.players - 1,
+            ),
         )
 
 
@@ -273,11 +281,15 @@ def check_trick(leader: int, cards: Sequence[int], ruleset: Ruleset, *, complete
     check_seat(leader, ruleset, "trick.leader")
     limit = ruleset.players if complete_ok else ruleset.players - 1
     if len(cards) > limit:
-        raise PositionError(
-            "trick.cards",
-            f"a trick has at most {ruleset.players} cards with {ruleset.players} players"
-            + ("" if complete_ok else "; this one is already complete, nobody is to play"),
+        template = (
+            N_("a trick has at most {players} cards with {players} players")
+            if complete_ok
+            else N_(
+                "a trick has at most {players} cards with {players} players; "
+                "this one is already complete, nobody is to play"
+            )
         )
+        raise PositionError("trick.cards", Text(template, players=ruleset.players))
     _check_distinct(cards, "trick.cards")
 
 
@@ -288,7 +300,8 @@ def check_hand(hand: Sequence[int], trick_cards: Sequence[int], ruleset: Ruleset
     for i, c in enumerate(hand):
         if c in trick_cards:
             raise PositionError(
-                f"hand.{i}", f"{card_name(c)} is in the hand and also already in the trick"
+                f"hand.{i}",
+                Text(N_("{card} is in the hand and also already in the trick"), card=Card(c)),
             )
 
 
@@ -299,7 +312,12 @@ def check_hand_size(
     if len(hand) > ruleset.hand_size:
         raise error(
             field,
-            f"{len(hand)} cards, but {ruleset.name} deals {ruleset.hand_size} to each player",
+            Text(
+                N_("{count} cards, but {ruleset} deals {size} to each player"),
+                count=len(hand),
+                ruleset=ruleset.name,
+                size=ruleset.hand_size,
+            ),
         )
 
 
@@ -307,5 +325,5 @@ def _check_distinct(cards: Sequence[int], field: str) -> None:
     seen: set[int] = set()
     for i, c in enumerate(cards):
         if c in seen:
-            raise PositionError(f"{field}.{i}", f"{card_name(c)} appears twice")
+            raise PositionError(f"{field}.{i}", Text(N_("{card} appears twice"), card=Card(c)))
         seen.add(c)

@@ -1,0 +1,58 @@
+"""English answers stay byte for byte what they were before the catalogs (issue 14).
+
+``tests/data/english_answers.json`` holds 476 requests of the HTTP test suite whose answers
+carry sentences (reasons, refusals, problem details, field errors), with the body main
+answered before the translations were added. Without ``Accept-Language``, and with
+``Accept-Language: en``, the service must answer exactly that.
+
+When a sentence is changed on purpose, record it again: the case's ``response`` is the
+new body (``python -m tests.test_english_answers`` rewrites the file from the current code).
+"""
+
+from __future__ import annotations
+
+import json
+import sys
+from pathlib import Path
+
+import pytest
+
+from service.api.app import create_app
+
+CASES_FILE = Path(__file__).parent / "data" / "english_answers.json"
+CASES = json.loads(CASES_FILE.read_text(encoding="utf-8"))
+
+
+def _answer(client, case: dict, headers: dict | None = None):
+    content_type = case.get("content_type", "application/json")
+    headers = dict(headers or {})
+    if content_type:
+        headers["Content-Type"] = content_type
+    return client.open(
+        case["path"], method=case["method"], data=case["body"].encode(), headers=headers
+    )
+
+
+@pytest.mark.parametrize("accept", [None, "en", "en-GB, fr;q=0.5", "xx, *;q=0.1"])
+def test_english_answers_are_unchanged(client, accept):
+    headers = {"Accept-Language": accept} if accept else {}
+    changed = []
+    for case in CASES:
+        response = _answer(client, case, headers)
+        body = response.get_data(as_text=True)
+        if (response.status_code, body) != (case["status"], case["response"]):
+            changed.append(f"{case['method']} {case['path']} {case['body'][:200]}\n  {body[:400]}")
+    assert not changed, f"{len(changed)} English answers changed:\n" + "\n".join(changed[:10])
+
+
+def _record() -> None:  # pragma: no cover - run by hand after a deliberate change
+    client = create_app().test_client()
+    for case in CASES:
+        response = _answer(client, case)
+        case["status"], case["response"] = response.status_code, response.get_data(as_text=True)
+    CASES_FILE.write_text(json.dumps(CASES, ensure_ascii=False, indent=0), encoding="utf-8")
+    sys.stdout.write(f"recorded {len(CASES)} answers\n")
+
+
+if __name__ == "__main__":  # pragma: no cover
+    _record()
