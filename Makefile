@@ -2,6 +2,7 @@
 # make test - set up the virtualenv and run lint, the spec check and the whole test suite
 #             (Schemathesis, the generated TypeScript client, hostile input: README.md)
 # make contract / client-check URL=... - the same two checks against a server you run
+# make clients - generate the Java, Kotlin, Go, C# and Python clients into build/clients
 PYTHON ?= python3
 VENV := .venv
 BIN := $(VENV)/bin
@@ -10,7 +11,7 @@ STAMP := $(VENV)/.installed
 CLIENT := clients/typescript
 URL ?= http://127.0.0.1:8000
 
-.PHONY: run test lint openapi bench clean client client-check contract
+.PHONY: run test lint openapi bench clean client client-check contract client-deps clients arena
 
 $(STAMP): requirements.lock requirements-test.lock pyproject.toml
 	test -x $(BIN)/python || $(PYTHON) -m venv $(VENV)
@@ -20,18 +21,18 @@ $(STAMP): requirements.lock requirements-test.lock pyproject.toml
 run: $(STAMP)
 	$(BIN)/gunicorn -c gunicorn.conf.py
 
-test: $(STAMP) lint
+test: $(STAMP) lint client-deps
 	$(BIN)/python -m pytest -n 2 -p no:cacheprovider
 
 lint: $(STAMP)
-	$(BIN)/ruff check service tests bench
-	$(BIN)/ruff format --check service tests bench
+	$(BIN)/ruff check service tests bench clients
+	$(BIN)/ruff format --check service tests bench clients
 
 openapi: $(STAMP)
 	$(BIN)/python -m service.api.spec > openapi.yaml
 
 clean:
-	rm -rf $(VENV) .pytest_cache .ruff_cache .hypothesis .schemathesis $(CLIENT)/node_modules $(CLIENT)/dist
+	rm -rf $(VENV) build .pytest_cache .ruff_cache .hypothesis .schemathesis $(CLIENT)/node_modules $(CLIENT)/dist
 
 # The TypeScript client of clients/typescript: pinned tools (npm ci), types generated from
 # openapi.yaml, tsc --strict. `make client-check URL=...` then runs its check script
@@ -49,3 +50,28 @@ contract: $(STAMP)
 
 bench: $(STAMP)
 	$(BIN)/python bench/bench.py
+	$(BIN)/python bench/ops.py
+
+# Generated clients (tests/test_generated_clients.py, docs/clients.md). The generators are
+# pinned in requirements-test.lock; the Java client's Jackson comes from the generator's jar.
+# From Debian (installed here, as root, when missing): jakarta.annotation for the Java client,
+# Go 1.19 to type-check the Go client.
+CLIENT_DEBS := libjakarta-annotation-api-java=2.1.1-1 golang-1.19-go=1.19.8-2
+
+client-deps:
+	@for deb in $(CLIENT_DEBS); do \
+	  dpkg-query -W -f='$${Version}\n' $${deb%%=*} 2>/dev/null | grep -qx "$${deb#*=}" || missing=1; \
+	done; \
+	if [ -n "$$missing" ]; then \
+	  apt-get update -q && apt-get install -y -q --no-install-recommends $(CLIENT_DEBS); fi
+
+clients: $(STAMP)
+	$(BIN)/python clients/generate.py
+
+# The computer players' duplicate matches and the legal-moves latency while suggestions
+# run (docs/players.md); not part of `make test`. DEALS=... changes the number of deals.
+DEALS ?= 200
+arena: $(STAMP)
+	nice $(BIN)/python bench/arena.py --pairs greedy:random,easy:random,normal:greedy,hard:greedy,hard:plain --deals $(DEALS) --jobs 2
+	nice $(BIN)/python bench/arena.py --a greedy --b greedy --auction --bid-a hard --bid-b strong --deals $(DEALS) --jobs 2
+	$(BIN)/python bench/suggest_load.py

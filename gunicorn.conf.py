@@ -1,19 +1,92 @@
-"""gunicorn settings for `make run` (override with GUNICORN_CMD_ARGS or BIND)."""
+"""gunicorn settings for `make run`, the container and Kubernetes: every one from an
+environment variable (service/api/config.py lists them; docs/operations.md explains them).
+An invalid variable stops the start with a message naming it."""
 
 import os
+import shutil
+import sys
+import tempfile
 
-bind = os.environ.get("BIND", "127.0.0.1:8000")
-worker_class = "gthread"
-workers = int(os.environ.get("WORKERS", "2"))
-threads = int(os.environ.get("THREADS", "4"))
+from service.api.config import ConfigError, Settings
+
+try:
+    settings = Settings.from_env()
+except ConfigError as error:
+    sys.stderr.write(f"belote-rules: {error}\n")
+    sys.exit(2)
+
 wsgi_app = "service.api.app:create_app()"
-accesslog = os.environ.get("ACCESS_LOG", "-") or None
-# Request lines and headers are bounded by gunicorn; bodies by MAX_CONTENT_LENGTH.
+bind = [settings.bind]
+workers = settings.web_concurrency
+# gevent with read deadlines: waiting connections cost no thread (service/api/worker.py)
+GEVENT = "service.api.worker.Worker"
+worker_class = GEVENT if settings.worker_class == "gevent" else "gthread"
+threads = settings.threads
+worker_connections = settings.worker_connections
+timeout = settings.timeout
+graceful_timeout = settings.graceful_timeout
+keepalive = settings.keepalive
+max_requests = settings.max_requests
+max_requests_jitter = settings.max_requests_jitter
+# Request lines and headers are bounded by gunicorn; bodies by BELOTE_MAX_BODY_BYTES.
 limit_request_line = 4094
-timeout = 30
+limit_request_fields = 100
+limit_request_field_size = 8190
+# No control socket: two instances on one host would fight over ~/.gunicorn/gunicorn.ctl.
+control_socket_disable = True
+# gunicorn's own access lines are off; the app writes one JSON line per request
+# (BELOTE_ACCESS_LOG), and gunicorn's error log is JSON too.
+accesslog = None
+errorlog = "-"
+loglevel = settings.log_level
+from service.api.logs import logging_config  # noqa: E402
+
+logconfig_dict = logging_config(settings.log_level)
+
+# Prometheus multiprocess mode: every worker writes its samples to one directory, which
+# a scrape of any worker adds up. A fresh directory per server unless one is given.
+_own_metrics_dir = None
+if settings.metrics and not os.environ.get("PROMETHEUS_MULTIPROC_DIR"):
+    _own_metrics_dir = tempfile.mkdtemp(prefix="belote-metrics-")
+    os.environ["PROMETHEUS_MULTIPROC_DIR"] = _own_metrics_dir
+
+
+def on_starting(server):
+    directory = os.environ.get("PROMETHEUS_MULTIPROC_DIR")
+    if directory and os.path.isdir(directory):
+        for name in os.listdir(directory):  # samples of an earlier run on the same dir
+            if name.endswith(".db"):
+                os.remove(os.path.join(directory, name))
+
+
+def when_ready(server):
+    if settings.metrics and settings.metrics_bind:
+        from service.api.metrics import serve_separately
+
+        serve_separately(settings.metrics_bind)
+
+
+def child_exit(server, worker):
+    from service.api.metrics import worker_exited
+
+    worker_exited(worker.pid)
+
+
+def on_exit(server):
+    if _own_metrics_dir:
+        shutil.rmtree(_own_metrics_dir, ignore_errors=True)
+
 
 # gunicorn's own refusals (request line or headers too large, malformed HTTP) are written
 # as application/problem+json too, like every error of the application.
 from service.api.server_errors import install  # noqa: E402
 
 install()
+
+
+def post_worker_init(worker):
+    # Start the suggestion processes before serving: starting them blocks the worker
+    # (half a second), which should not happen in the middle of requests.
+    from service.api.search_pool import warm
+
+    warm()

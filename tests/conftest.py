@@ -55,10 +55,12 @@ class Server:
 
 @pytest.fixture(scope="session")
 def server(tmp_path_factory):
-    """gunicorn with the gthread workers of `make run`, on a free loopback port."""
+    """gunicorn as `make run` starts it (one worker), on a free loopback port."""
     port = _free_port()
     log = (tmp_path_factory.mktemp("gunicorn") / "stderr.log").open("w+b")
-    env = dict(os.environ, BIND=f"127.0.0.1:{port}", WORKERS="1", THREADS="4", ACCESS_LOG="")
+    env = dict(
+        os.environ, BELOTE_BIND=f"127.0.0.1:{port}", WEB_CONCURRENCY="1", BELOTE_ACCESS_LOG="off"
+    )
     process = subprocess.Popen(
         [sys.executable, "-m", "gunicorn", "-c", "gunicorn.conf.py"],
         cwd=ROOT,
@@ -72,7 +74,7 @@ def server(tmp_path_factory):
         try:
             if requests.get(base + "/healthz", timeout=1).status_code == 200:
                 break
-        except requests.ConnectionError:
+        except requests.RequestException:  # not listening yet, or its worker still booting
             pass
         if process.poll() is not None or time.monotonic() > deadline:
             process.kill()

@@ -12,13 +12,15 @@ from service.engine.bidding import (
     BID_VALUES,
     Bid,
     Contract,
+    Highest,
     IllegalBidError,
     LegalBid,
+    bid_values,
     run_auction,
 )
 from service.engine.cards import TRUMP_MODES, parse_card
 from service.engine.play import PositionError
-from service.engine.rulesets import PRESETS, get_ruleset
+from service.engine.rulesets import PRESETS, RulesetError, get_ruleset
 
 COINCHE = get_ruleset("coinche")
 BELOTE = get_ruleset("belote")
@@ -143,7 +145,7 @@ def test_coinche_nothing_can_be_bid_over_capot(second):
 def test_coinche_after_a_capot_bid_the_opponents_may_pass_or_coinche():
     result = run_auction(COINCHE, 0, [bid("capot", "C")])
     # Seat 2 (team 0) faces seat 1's capot (team 1).
-    assert result.legal_bids == (LegalBid("pass"), LegalBid("coinche"))
+    assert result.legal_bids == (LegalBid("pass"), LegalBid("coinche", seats=(2,)))
 
 
 @pytest.mark.parametrize("value", [70, 85, 165, 170, 0, 200])
@@ -306,14 +308,120 @@ def test_coinche_with_two_players_ends_after_one_pass():
     assert result.contract.taker == 1 and result.contract.team == 1
 
 
+# --- Coinche: when a coinche may be called (coinche_timing) ------------------------------
+# `in_turn` (the preset): only at the coincher's turn. `any_time` ("à la volée"): either
+# opponent of the highest bid may coinche it out of turn, naming its seat; the turn then
+# passes to the coincher's left, as after an in-turn coinche.
+
+VOLEE = COINCHE.with_options({"coinche_timing": "any_time"})
+
+
+def coinche_by(seat) -> Bid:
+    return Bid("coinche", seat=seat)
+
+
+def test_in_turn_an_out_of_turn_coinche_is_refused_and_charged_to_the_coincher():
+    # Dealer 3 (the issue's example): seat 0 bids 80 H; seat 2 coinches at seat 1's turn.
+    error = refused(COINCHE, 3, [bid(80, "H"), coinche_by(2)])
+    assert error.rule == "not_your_turn" and error.index == 1 and error.seat == 2
+    assert str(error) == "It is seat 1's turn to bid, not seat 2's."
+
+
+def test_in_turn_legal_bids_name_only_the_next_seat_as_coincher():
+    # Dealer 0: seat 1 bids 80 H; seat 2 (opponent) may coinche, seat 0 must wait.
+    legal = run_auction(COINCHE, 0, [bid(80, "H")]).legal_bids
+    assert legal[-1] == LegalBid("coinche", seats=(2,))
+    # Seat 3 (the bidder's partner) is next after seat 2 passes: nobody may coinche now.
+    legal = run_auction(COINCHE, 0, [bid(80, "H"), PASS]).legal_bids
+    assert [b.action for b in legal] == ["pass", "bid"]
+
+
+def test_any_time_legal_bids_name_both_opponents_even_at_the_partners_turn():
+    result = run_auction(VOLEE, 0, [bid(80, "H")])
+    assert result.next_seat == 2 and result.legal_bids[-1] == LegalBid("coinche", seats=(0, 2))
+    # Seat 3 (seat 1's partner) to bid: the entry stays, for seats 0 and 2.
+    result = run_auction(VOLEE, 0, [bid(80, "H"), PASS])
+    assert result.next_seat == 3
+    assert [b.action for b in result.legal_bids] == ["pass", "bid", "coinche"]
+    assert result.legal_bids[-1].seats == (0, 2)
+
+
+def test_any_time_an_opponent_coinches_out_of_turn_and_the_turn_passes_to_their_left():
+    # Dealer 0: seat 1 bids 80 H, seat 2 passes; at seat 3's turn seat 0 coinches.
+    result = run_auction(VOLEE, 0, [bid(80, "H"), PASS, coinche_by(0)])
+    assert not result.complete
+    assert result.next_seat == 1  # the coincher's left, as after an in-turn coinche
+    assert result.legal_bids == (LegalBid("pass"), LegalBid("surcoinche"))
+    # As after an in-turn coinche: three passes end it, or the coinched side surcoinches.
+    done = run_auction(VOLEE, 0, [bid(80, "H"), PASS, coinche_by(0), PASS, PASS, PASS])
+    assert done.contract == Contract(
+        taker=1, team=1, trump="H", value=80, coinche="coinche", coinched_by=0
+    )
+    sur = run_auction(VOLEE, 0, [bid(80, "H"), PASS, coinche_by(0), SURCOINCHE])
+    assert sur.contract.coinche == "surcoinche" and sur.contract.surcoinched_by == 1
+
+
+def test_any_time_a_coinche_naming_the_seat_in_turn_is_an_ordinary_coinche():
+    result = run_auction(VOLEE, 0, [bid(80, "H"), coinche_by(2)])
+    assert result.next_seat == 3 and result.legal_bids[-1] == LegalBid("surcoinche")
+    assert run_auction(VOLEE, 0, [bid(80, "H"), COINCHE_BID]).next_seat == 3
+
+
+def test_any_time_coinches_only_the_highest_bid():
+    # Seat 1 80 H, seat 2 90 S: the highest bid is now team 0's. Seat 0 may not coinche
+    # (its partner's bid); seat 1 may, out of turn, at seat 3's turn: it coinches the 90 S.
+    error = refused(VOLEE, 0, [bid(80, "H"), bid(90, "S"), coinche_by(0)])
+    assert error.rule == "coinche_own_side" and error.seat == 0
+    result = run_auction(VOLEE, 0, [bid(80, "H"), bid(90, "S"), coinche_by(1), PASS, PASS, PASS])
+    assert result.contract == Contract(
+        taker=2, team=0, trump="S", value=90, coinche="coinche", coinched_by=1
+    )
+
+
+def test_any_time_the_coinche_rules_judge_the_out_of_turn_seat():
+    # The bidder's partner (seat 3) at seat 2's turn: its own side's bid.
+    error = refused(VOLEE, 0, [bid(80, "H"), coinche_by(3)])
+    assert error.rule == "coinche_own_side" and error.seat == 3 and error.index == 1
+    # No bid yet, and one coinche per auction, whoever calls it.
+    assert refused(VOLEE, 0, [PASS, coinche_by(3)]).rule == "coinche_without_bid"
+    error = refused(VOLEE, 0, [bid(80, "H"), coinche_by(2), coinche_by(0)])
+    assert error.rule == "coinche_twice" and error.seat == 0
+
+
+def test_any_time_only_the_coinche_may_be_out_of_turn():
+    # After seat 2's coinche it is seat 3's turn: seat 0 may not pass or bid out of turn,
+    # and the bidder (seat 1) may surcoinche only at its turn.
+    for late in (Bid("pass", seat=0), bid(90, "S", seat=0), Bid("surcoinche", seat=1)):
+        error = refused(VOLEE, 0, [bid(80, "H"), coinche_by(2), late])
+        assert error.rule == "not_your_turn" and error.seat == late.seat
+
+
+def test_any_time_a_seat_outside_the_table_cannot_coinche():
+    two = VOLEE.with_options({"players": 2})
+    error = refused(two, 0, [bid(80, "H"), coinche_by(3)])
+    assert error.rule == "not_your_turn"
+
+
+def test_coinche_timing_is_a_parameter_of_every_preset_defaulting_to_in_turn():
+    assert all(p.coinche_timing == "in_turn" for p in PRESETS.values())
+    assert COINCHE.with_options({"coinche_timing": "any_time"}).coinche_timing == "any_time"
+
+
 # --- common refusals -------------------------------------------------------------------------
 
 
 def test_a_stated_seat_must_be_the_seat_whose_turn_it_is():
     assert run_auction(COINCHE, 0, [bid(80, "H", seat=1), Bid("pass", seat=2)]).next_seat == 3
     error = refused(COINCHE, 0, [bid(80, "H", seat=1), Bid("pass", seat=3)])
-    assert error.rule == "not_your_turn" and error.index == 1 and error.seat == 2
+    # The refusal names the seat that called (as a refused play names the player who
+    # played); the message says whose turn it was.
+    assert error.rule == "not_your_turn" and error.index == 1 and error.seat == 3
     assert str(error) == "It is seat 2's turn to bid, not seat 3's."
+
+
+def test_a_refused_bid_without_a_stated_seat_is_charged_to_the_seat_whose_turn_it_was():
+    error = refused(COINCHE, 0, [bid(80, "H"), PASS, COINCHE_BID])
+    assert error.rule == "coinche_own_side" and error.seat == 3
 
 
 def test_no_bid_after_the_auction_is_complete():
@@ -439,7 +547,7 @@ def test_all_pass_twice_is_a_redeal(preset, dealer, redealer):
 
 def test_turned_card_stated_seat_must_match():
     error = refused(BELOTE, 2, [Bid("pass", seat=3), Bid("take", seat=1)], turned="JH")
-    assert error.rule == "not_your_turn" and error.seat == 0
+    assert error.rule == "not_your_turn" and error.seat == 1
 
 
 def test_no_seven_exchange_with_four_players():
@@ -553,3 +661,126 @@ def test_legal_bids_list_exactly_the_bids_the_auction_accepts(ruleset, bids, tur
         accepted.add(candidate)
     assert listed == accepted
     assert Bid("pass") in listed
+
+
+# --- House rules: the bid ladder (bid_minimum, bid_step, bid_maximum) ---------------------
+# docs/house-rules.md. drasill/bga-coinche doc/rules-fr.md: "Les enchères commencent à 82
+# points ... et montent de 10 points en 10 points"; Oliboy50/coinche
+# client/src/shared/coinche/index.ts `validExpectedPoints`: 82, 85, 90 ... 250.
+
+BGA_LADDER = {"bid_minimum": 82}
+OLIBOY50_LADDER = {"bid_minimum": 82, "bid_step": 5, "bid_maximum": 250}
+
+
+def test_the_presets_keep_the_80_to_160_ladder():
+    assert all(bid_values(p) == BID_VALUES for p in PRESETS.values())
+
+
+def test_bga_coinche_ladder_opens_at_82_then_goes_by_tens():
+    ruleset = COINCHE.with_options(BGA_LADDER)
+    assert bid_values(ruleset) == (82, 90, 100, 110, 120, 130, 140, 150, 160, "capot")
+    legal = run_auction(ruleset, 0, []).legal_bids[1]
+    assert legal.values == bid_values(ruleset)
+    assert refused(ruleset, 0, [bid(80, "H")]).rule == "invalid_value"
+    error = refused(ruleset, 0, [bid(82, "H"), bid(85, "S")])
+    assert error.rule == "invalid_value" and "82, 90, ... 160 or capot" in str(error)
+    assert run_auction(ruleset, 0, [bid(82, "H"), bid(90, "S")]).highest.value == 90
+
+
+def test_oliboy50_ladder_is_82_then_fives_up_to_250():
+    # Oliboy50/coinche index.ts validExpectedPoints, in order.
+    expected = (82, *range(85, 251, 5))
+    ruleset = COINCHE.with_options(OLIBOY50_LADDER)
+    assert bid_values(ruleset) == (*expected, "capot")
+    result = run_auction(ruleset, 0, [bid(82, "S"), bid(85, "H"), bid(250, "none")])
+    assert result.highest.value == 250
+    error = refused(ruleset, 0, [bid(85, "S"), bid(85, "H")])
+    assert error.rule == "bid_too_low" and "bid 90 or more" in str(error)
+
+
+def test_a_ladder_with_its_minimum_above_its_maximum_is_refused():
+    with pytest.raises(RulesetError) as caught:
+        COINCHE.with_options({"bid_minimum": 170})
+    assert caught.value.field == "bid_minimum"
+
+
+def test_libcoinche_test_auction():
+    # gyscos/libcoinche src/bid.rs `test_auction`, P0 first (dealer 3 here), in_turn.
+    opening = [PASS, PASS, PASS]
+    assert run_auction(COINCHE, 3, opening).next_seat == 3
+    error = refused(COINCHE, 3, [*opening, Bid("pass", seat=1)])  # TurnError
+    assert error.rule == "not_your_turn" and error.seat == 1
+    error = refused(COINCHE, 3, [*opening, coinche_by(2)])  # TurnError
+    assert error.rule == "not_your_turn" and error.seat == 2
+    bids = [*opening, bid(80, "H", seat=3)]
+    assert refused(COINCHE, 3, [*bids, bid(80, "C", seat=0)]).rule == "bid_too_low"
+    error = refused(COINCHE, 3, [*bids, bid(100, "C", seat=1)])  # TurnError
+    assert error.rule == "not_your_turn" and error.seat == 1
+    bids += [Bid("pass", seat=0), bid(100, "H", seat=1)]  # partner surbids
+    assert not run_auction(COINCHE, 3, [*bids, PASS, PASS]).complete
+    result = run_auction(COINCHE, 3, [*bids, PASS, PASS, PASS])
+    assert result.complete
+    assert result.contract == Contract(taker=1, team=1, trump="H", value=100, coinche="none")
+
+
+def _expand_with_seats(result):
+    """Every bid ``legal_bids`` allows, the coinche once per listed seat (and unnamed when
+    the next seat is one of them)."""
+    for legal in result.legal_bids:
+        if legal.action == "coinche":
+            yield from (Bid("coinche", seat=s) for s in legal.seats)
+            if result.next_seat in legal.seats:
+                yield Bid("coinche")
+        elif legal.action == "bid":
+            yield from (Bid("bid", v, t) for v in legal.values for t in legal.trumps)
+        else:
+            yield Bid(legal.action)
+
+
+@pytest.mark.parametrize("options", [{}, {"coinche_timing": "any_time"}, BGA_LADDER])
+@pytest.mark.parametrize(
+    "bids",
+    [
+        [],
+        [bid(120, "none")],
+        [bid(120, "none"), PASS],
+        [bid(120, "none"), PASS, bid(130, "S")],
+        [bid(120, "none"), COINCHE_BID],
+        [bid("capot", "all"), PASS],
+    ],
+)
+def test_legal_bids_and_their_coinche_seats_are_exactly_what_is_accepted(options, bids):
+    ruleset = COINCHE.with_options(options)
+    result = run_auction(ruleset, 0, bids)
+    listed = set(_expand_with_seats(result))
+    candidates = [Bid("pass"), Bid("coinche"), Bid("surcoinche")]
+    candidates += [Bid("coinche", seat=s) for s in range(4)]
+    candidates += [Bid("bid", v, t) for v in bid_values(ruleset) for t in TRUMP_MODES]
+    accepted = set()
+    for candidate in candidates:
+        try:
+            run_auction(ruleset, 0, [*bids, candidate])
+        except IllegalBidError:
+            continue
+        accepted.add(candidate)
+    assert listed == accepted
+
+
+@pytest.mark.parametrize("mode", ["S", "D", "C", "H", "none"])
+def test_oliboy50_say_take(mode):
+    # Oliboy50/coinche client/src/shared/coinche/move/sayTake.test.ts "move/sayTake": after
+    # a take of `higher` (West, seat 3 here), North (seat 0) "throws if expected points is"
+    # any valid value <= higher or -1, 0, 80, 81, 100.5, 251, 255, and "says take" with any
+    # valid value above it, in each of its five trump modes. (Its test starts from a
+    # coinched take, which a higher take cancels there; here nobody bids after a coinche.)
+    ruleset = COINCHE.with_options(OLIBOY50_LADDER | {"trump_modes": ["C", "D", "H", "S", "none"]})
+    ladder = [v for v in bid_values(ruleset) if v != "capot"]
+    for higher in ladder:
+        said = [bid(higher, mode, seat=3)]
+        for value in [v for v in ladder if v <= higher] + [-1, 0, 80, 81, 100.5, 251, 255]:
+            error = refused(ruleset, 2, [*said, bid(value, mode, seat=0)])
+            assert error.rule in ("bid_too_low", "invalid_value"), (higher, value)
+        above = [v for v in ladder if v > higher]
+        for value in sorted(set(above[:1] + above[-1:])):  # the lowest and the highest
+            result = run_auction(ruleset, 2, [*said, bid(value, mode, seat=0)])
+            assert result.highest == Highest(0, 0, value, mode)

@@ -521,6 +521,7 @@ def test_trump_mode_the_ruleset_does_not_play_is_422(server, ruleset, trump):
 
 
 DECL = "/v1/declarations/rank"
+BEST = "/v1/declarations/best"
 ROUND = "/v1/round-score"
 
 
@@ -538,7 +539,9 @@ def _needs(path: str):
 )
 def test_a_card_in_two_hands_is_422(server, hands):
     body = {"ruleset": "belote", "trump": "S", "hands": hands}
-    assert_problem(send(server, DECL, body), 422, field="hands")
+    assert_problem(send(server, BEST, body), 422, field="hands")
+    claims = {"declarations": [{"seat": 0, "cards": ["7H", "8H", "9H"]}]}
+    assert_problem(send(server, DECL, body | claims), 422, field="hands")
 
 
 @_needs(DECL)

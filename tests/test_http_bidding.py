@@ -268,6 +268,30 @@ def test_stated_seat_out_of_turn(server):
     data = problem(post(server, body))
     assert data["violations"][0]["rule"] == "not_your_turn"
     assert data["errors"] == {"bids.0": ["It is seat 1's turn to bid, not seat 2's."]}
+    assert data["violations"][0]["seat"] == 2  # the seat that called, not the one in turn
+
+
+def test_a_coinche_out_of_turn_names_the_coincher(server):
+    # The issue's example: dealer 3, seat 0 bids 80; seat 2 coinches at seat 1's turn.
+    bids_ = [
+        {"seat": 0, "action": "bid", "value": 80, "trump": "H"},
+        {"seat": 2, "action": "coinche"},
+    ]
+    data = problem(post(server, {"ruleset": "coinche", "dealer": 3, "bids": bids_}))
+    message = "It is seat 1's turn to bid, not seat 2's."
+    assert data["violations"] == [
+        {"bid": 1, "seat": 2, "action": "coinche", "rule": "not_your_turn", "message": message}
+    ]
+    # Coinche "à la volée": seat 2 is the bidder's partner, refused for that; seat 3 (an
+    # opponent) may, at seat 1's turn, and the turn passes to seat 0, the coinched bidder.
+    body = {"ruleset": "coinche", "options": {"coinche_timing": "any_time"}, "dealer": 3}
+    data = problem(post(server, body | {"bids": bids_}))
+    assert data["violations"][0]["rule"] == "coinche_own_side"
+    assert data["violations"][0]["seat"] == 2
+    r = post(server, body | {"bids": [bids_[0], {"seat": 3, "action": "coinche"}]})
+    assert r.status_code == 200, r.text
+    assert r.json()["next_seat"] == 0
+    assert r.json()["legal_bids"] == [{"action": "pass"}, {"action": "surcoinche"}]
 
 
 # --- 422: invalid requests ----------------------------------------------------------------------

@@ -1,4 +1,4 @@
-"""POST /v1/declarations/rank over real HTTP (gunicorn), RULES.md section 3.
+"""POST /v1/declarations/rank and /best over real HTTP (gunicorn), RULES.md section 3.
 
 Expected figures are worked from RULES.md in the comments: carrés J 200, 9 150,
 A/10/K/Q 100, 8/7 nothing; sequences 3:20 4:50 5:100 (cap 5) or, in klaberjass,
@@ -12,6 +12,7 @@ import pytest
 pytestmark = pytest.mark.http
 
 PATH = "/v1/declarations/rank"
+BEST = "/v1/declarations/best"
 
 
 def said(*claims) -> dict:
@@ -24,6 +25,8 @@ def held(*hands) -> dict:
 
 
 def rank(server, trump, *claims, ruleset="belote", leader=None, hands=None):
+    """Rank the claims (POST /v1/declarations/rank); with hands and no claims, each
+    hand's best declarations (POST /v1/declarations/best)."""
     body = {"ruleset": ruleset, "trump": trump}
     if leader is not None:
         body["leader"] = leader
@@ -31,7 +34,11 @@ def rank(server, trump, *claims, ruleset="belote", leader=None, hands=None):
         body |= said(*claims)
     if hands is not None:
         body |= held(*hands)
-    return server.post(PATH, json=body)
+    return server.post(PATH if claims or hands is None else BEST, json=body)
+
+
+def path_for(body: dict) -> str:
+    return BEST if "declarations" not in body and "hands" in body else PATH
 
 
 def ok(response) -> dict:
@@ -242,6 +249,29 @@ def test_nothing_declared(server):
     assert body == {"declarations": [], "winner": None, "points": [0, 0], "belote": []}
 
 
+NOTHING = {"declarations": [], "winner": None, "points": [0, 0]}
+
+
+@pytest.mark.parametrize("hands", [{}, {"hands": None}, {"hands": []}])
+def test_nothing_announced_is_nothing_announced(server, hands):
+    # An empty list of announcements means nothing was announced, whatever the hands hold
+    # (a quarte here), and hands left out, null or empty all mean "no hands to check".
+    body = ok(server.post(PATH, json={"trump": "H", "declarations": []} | hands))
+    assert body == NOTHING | {"belote": []}
+    quarte = held((0, "7C 8C 9C 10C KH QH AS AD"))
+    body = ok(server.post(PATH, json={"trump": "H", "declarations": []} | quarte))
+    assert body == NOTHING | {"belote": [{"seat": 0, "team": 0, "suit": "H"}]}
+    best = ok(server.post(BEST, json={"trump": "H"} | quarte))
+    assert summary(best) == ((0, 0), [50, 0])
+
+
+def test_rank_without_declarations_is_refused_not_guessed(server):
+    # Absent and empty must not mean different things: `declarations` is required, and
+    # finding the best ones is its own operation.
+    quarte = held((0, "7C 8C 9C 10C KH QH AS AD"))
+    refused(server.post(PATH, json={"trump": "H"} | quarte), "declarations", "required")
+
+
 # --- refusals -----------------------------------------------------------------------------
 
 
@@ -274,12 +304,12 @@ KLABERJASS = {"ruleset": "klaberjass"}
             "declarations.0",
             "scores no declarations",
         ),
-        ({}, "declarations", "give `declarations`, `hands` or both"),
+        ({}, "declarations", "Missing data for required field"),
         (said((1, "7H 8H 9H")) | held((0, "7H 8H 9H")), "declarations.0.seat", "none for seat 1"),
     ],
 )
 def test_impossible_input_is_a_422_naming_it(server, body, field, words):
-    refused(server.post(PATH, json={"trump": "H", **body}), field, words)
+    refused(server.post(path_for(body), json={"trump": "H", **body}), field, words)
 
 
 @pytest.mark.parametrize(

@@ -259,6 +259,34 @@ def test_match_target_override_and_single_deal(server):
     assert (out["finished"], out["winner"], out["draw"]) == (True, None, True)
 
 
+@pytest.mark.parametrize("absent", [{}, {"target": None}])
+def test_match_target_left_out_or_null_is_the_rulesets(server, absent):
+    # One meaning per shape: null is "left out" (belote plays to 501); a single deal is a
+    # ruleset without a target, here through the nullable ruleset parameter.
+    rounds = [{"score": [94, 68]}]
+    out = post_match(server, {"ruleset": "belote", "rounds": rounds} | absent).json()
+    assert (out["finished"], out["target"]) == (False, 501)
+    single = {"options": {"target": None}}
+    out = post_match(server, {"ruleset": "belote", "rounds": rounds} | absent | single).json()
+    assert (out["finished"], out["winner"], out["target"]) == (True, 0, None)
+
+
+def test_optional_fields_null_or_empty_mean_left_out(server):
+    # round-score: declarations [] / null, bid null, held_in null, ruleset and options null.
+    round_a = body("belote", DEAL_A, 0)
+    plain = server.post("/v1/round-score", json=round_a)
+    assert plain.status_code == 200, plain.text
+    nulls = {"ruleset": None, "options": None, "declarations": None, "bid": None, "held_in": None}
+    for extra in (nulls, {"declarations": [], "options": {}}):
+        same = server.post("/v1/round-score", json=round_a | extra)
+        assert same.status_code == 200, same.text
+        assert same.json() == plain.json()
+    # match-score rounds: held and winner null.
+    a = post_match(server, {"rounds": [{"score": [1, 2]}]}).json()
+    b = post_match(server, {"rounds": [{"score": [1, 2], "held": None, "winner": None}]}).json()
+    assert a == b
+
+
 @pytest.mark.parametrize(
     ("payload", "field"),
     [

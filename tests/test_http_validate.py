@@ -290,6 +290,20 @@ def test_without_bids_trump_and_taker_are_required(server):
     assert "taker" in refused(server, body)
 
 
+@pytest.mark.parametrize("no_bids", [{}, {"bids": None}, {"bids": []}])
+def test_no_bids_left_out_null_or_empty_mean_the_same(server, no_bids):
+    # A stated contract with no bids: the same answer whichever way "no bids" is written.
+    stated = validate(server, payload(trump="S", taker=2) | no_bids)
+    assert stated["contract"] == {"taker": 2, "team": 0, "trump": "S", "bid": None}
+    assert stated["auction"] is None
+    # No contract stated and no bids: the auction at its start, seat 0 (after dealer 3)
+    # to bid on the turned 7H.
+    body = {k: v for k, v in payload(turned="7H").items() if k not in ("trump", "taker")}
+    start = validate(server, body | no_bids)
+    assert (start["valid"], start["phase"], start["contract"]) == (True, "bidding", None)
+    assert start["auction"]["next_seat"] == 0
+
+
 def test_turned_card_games_need_the_turned_card_in_the_takers_hand(server):
     bids = [{"action": "pass"}, {"action": "take"}]
     errors = refused(server, {k: v for k, v in bidding(bids).items() if k != "turned"})
@@ -454,6 +468,8 @@ def test_malformed_hands_are_a_422_naming_the_field(server, hands, field):
         ({"taker": True}, "taker"),
         ({"trump": "X"}, "trump"),
         ({"bids": [{"action": "shout"}]}, "bids.0.action"),
+        ({"bids": [{"action": "bid", "value": -773}]}, "bids.0.value"),
+        ({"bids": [{"action": "pass"}, {"action": "bid", "value": 85}]}, "bids.1.value"),
         ({"tricks": [{"leader": 0, "cards": []}]}, "tricks.0.cards"),
         ({"surprise": 1}, "surprise"),
     ],

@@ -2,10 +2,13 @@
 
 from __future__ import annotations
 
+import re
+
 import yaml
 from openapi_spec_validator import validate
 
 from service.api.spec import spec_dict
+from service.engine import bidding, play
 
 from .conftest import ROOT
 
@@ -47,3 +50,76 @@ def test_served_spec_is_the_committed_file(server):
     assert response.status_code == 200
     assert response.headers["Content-Type"].startswith("application/yaml")
     assert yaml.safe_load(response.text) == committed()
+
+
+# --- what every generator needs (issue 8; conventions in service/api/schemas/common.py) ---
+
+#: Names a model may not take: types or keywords of a client language.
+RESERVED = {
+    "string", "int", "int32", "int64", "integer", "number", "float", "double", "boolean",
+    "bool", "object", "map", "list", "array", "error", "type", "class", "enum", "any",
+    "date", "time", "null", "void", "char", "byte", "long", "short", "interface", "default",
+}  # fmt: skip
+
+
+def _walk(node, path=()):
+    yield path, node
+    if isinstance(node, dict):
+        for key, value in node.items():
+            yield from _walk(value, (*path, key))
+    elif isinstance(node, list):
+        for i, value in enumerate(node):
+            yield from _walk(value, (*path, i))
+
+
+def test_top_level_keys_in_conventional_order():
+    order = ["openapi", "info", "servers", "tags", "paths", "components"]
+    assert [key for key in committed() if key in order] == order
+
+
+def test_every_enum_is_a_named_component_of_one_json_type():
+    spec = committed()
+    for path, node in _walk(spec):
+        if isinstance(node, dict) and "enum" in node and path[-1:] != ("propertyNames",):
+            assert path[:2] == ("components", "schemas") and len(path) == 3, (
+                f"inline enum at {'/'.join(map(str, path))}: make it a named component"
+            )
+            types = {type(v) for v in node["enum"]}
+            assert len(types) == 1, f"{path[-1]} mixes JSON types: {node['enum']}"
+
+
+def test_every_component_is_used_and_named_safely():
+    spec = committed()
+    text = yaml.safe_dump({k: v for k, v in spec.items() if k != "components"})
+    text += yaml.safe_dump(spec["components"].get("responses", {}))
+    for schema in spec["components"]["schemas"].values():
+        text += yaml.safe_dump(schema)
+    for name in spec["components"]["schemas"]:
+        assert f"#/components/schemas/{name}'" in text, f"unused component {name}"
+        assert name.lower() not in RESERVED, f"component {name} collides with a language type"
+        assert name[0].isupper() and name.isalnum(), f"component {name} is not PascalCase"
+
+
+def test_patterns_are_re2_compatible():
+    for path, node in _walk(committed()):
+        if path and path[-1] == "pattern":
+            assert "(?" not in node, f"{'/'.join(map(str, path))}: lookaround or group flag"
+            assert not re.search(r"\\[1-9]", node), f"{'/'.join(map(str, path))}: backreference"
+
+
+def test_reason_codes_are_every_engine_code():
+    codes = committed()["components"]["schemas"]["ReasonCode"]
+    engine = set(play.MESSAGES) | set(bidding.MESSAGES)
+    assert set(codes["enum"]) == engine
+    assert len(codes["x-enum-descriptions"]) == len(codes["enum"])
+
+
+def test_shared_concepts_are_components():
+    schemas = committed()["components"]["schemas"]
+    for name in ("Card", "Seat", "Team", "Trump", "RulesetName", "BidValue", "ReasonCode"):
+        assert name in schemas, name
+    assert [choice["$ref"] for choice in schemas["BidValue"]["oneOf"]] == [
+        "#/components/schemas/BidPoints",
+        "#/components/schemas/Capot",
+    ]
+    assert "Parameters" not in schemas and "PaginationMetadata" not in schemas

@@ -9,15 +9,9 @@ from flask import Flask
 from flask_smorest.utils import prepare_response
 
 from . import errors
-from .body import JsonBodyParser
-from .config import Config
-from .schemas import ProblemSchema, json_schema_extras
-
-
-class Blueprint(flask_smorest.Blueprint):
-    """A flask-smorest blueprint that reads bodies with :class:`JsonBodyParser`."""
-
-    ARGUMENTS_PARSER = JsonBodyParser()
+from .config import Config, Settings
+from .routes import bidding, declarations, health, play, record, rulesets, scoring
+from .schemas.common import ProblemSchema, component_property, register_components
 
 
 class Api(flask_smorest.Api):
@@ -25,15 +19,17 @@ class Api(flask_smorest.Api):
 
     ERROR_SCHEMA = ProblemSchema
 
-    def _init_spec(self, *args, **kwargs):
-        super()._init_spec(*args, **kwargs)
-        # JSON Schema keywords apispec does not pass through (propertyNames).
-        self.ma_plugin.converter.add_attribute_function(json_schema_extras)
+    def _register_pagination_header(self):
+        """No operation is paginated: no pagination header, no PaginationMetadata schema."""
 
     def _register_error_handlers(self):
         errors.register_error_handlers(self._app)
 
     def _register_responses(self):
+        # First of all (ERROR_SCHEMA is converted here): the named components (Card, Seat,
+        # Trump, ...) and the attribute function that makes fields reference them.
+        register_components(self.spec)
+        self.ma_plugin.converter.add_attribute_function(component_property)
         for status in HTTPStatus:
             response = {"description": status.phrase}
             if status >= 400:
@@ -45,16 +41,18 @@ class Api(flask_smorest.Api):
         self.spec.components.response("DEFAULT_ERROR", response, lazy=True)
 
 
-def create_app(config: type = Config) -> Flask:
+def create_app(config: type = Config, settings: Settings | None = None) -> Flask:
+    """The WSGI app; ``settings`` default to the environment's (docs/operations.md)."""
     app = Flask(__name__)
     app.config.from_object(config)
     app.json.sort_keys = False
     app.json.ensure_ascii = False
     api = Api(app)
-    from .routes import bidding, declarations, health, play, record, rulesets, scoring
-
     for module in (rulesets, play, declarations, bidding, scoring, record, health):
         for blueprint in module.BLUEPRINTS:
             api.register_blueprint(blueprint)
     app.extensions["belote_api"] = api
+    from .operations import install
+
+    install(app, api, settings if settings is not None else Settings.from_env())
     return app

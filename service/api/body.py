@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import contextlib
 import json
 import re
 from typing import Any
@@ -124,7 +125,10 @@ def _read_limited(req: flask.Request) -> bytes:
     try:
         data = req.get_data(cache=True)
     except RequestEntityTooLarge:
-        _drain(req.environ["wsgi.input"])
+        # A client that stops sending its over-limit body still gets its 413: the drain
+        # ends at the server's read deadline (BELOTE_READ_TIMEOUT, service/api/worker.py).
+        with contextlib.suppress(OSError):
+            _drain(req.environ["wsgi.input"])
         raise
     limit = req.max_content_length
     # A streamed (chunked) body is cut at the limit without an error: look one byte on.

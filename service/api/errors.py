@@ -7,10 +7,8 @@ from collections.abc import Mapping
 from http import HTTPStatus
 from typing import Any
 
-from flask import Flask, Response, json
+from flask import Flask, Response, current_app, json
 from werkzeug.exceptions import HTTPException, InternalServerError
-
-from .config import MAX_BODY_BYTES
 
 log = logging.getLogger(__name__)
 
@@ -109,9 +107,10 @@ def _summary(errors: Mapping[str, list[str]]) -> str:
 #: not turn into a 1.5 MB answer.
 MAX_ERROR_FIELDS = 20
 
-_DETAILS = {
-    413: f"The request body is larger than the limit of {MAX_BODY_BYTES} bytes.",
-}
+
+def _limit_detail() -> str:
+    limit = current_app.config["MAX_CONTENT_LENGTH"]
+    return f"The request body is larger than the limit of {limit} bytes."
 
 
 def handle_http_exception(error: HTTPException) -> Response:
@@ -135,7 +134,8 @@ def handle_http_exception(error: HTTPException) -> Response:
             type_=INVALID_INPUT,
             errors=errors,
         )
-    detail = data.get("message") or _DETAILS.get(status) or error.description or _phrase(status)
+    limit = _limit_detail() if status == 413 else None
+    detail = data.get("message") or limit or error.description or _phrase(status)
     return problem(status, detail, headers=headers)
 
 

@@ -7,10 +7,15 @@ import sys
 import yaml
 from flask import Flask
 
+#: Top-level keys in the conventional order (readers and diff tools expect it).
+KEY_ORDER = ("openapi", "info", "jsonSchemaDialect", "servers", "tags", "paths", "webhooks")
+
 
 def spec_dict(app: Flask) -> dict:
     with app.app_context():
-        return app.extensions["belote_api"].spec.to_dict()
+        spec = app.extensions["belote_api"].spec.to_dict()
+    first = {key: spec[key] for key in KEY_ORDER if key in spec}
+    return first | {key: value for key, value in spec.items() if key not in first}
 
 
 def spec_yaml(app: Flask) -> str:

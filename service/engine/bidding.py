@@ -8,7 +8,11 @@ Klaberjass "non-dealer, then dealer"). What differs between games beyond that is
 ``redeal_dealer``, ``second_round_modes`` and ``trump_seven_exchange``.
 
 Bids are given in order; the first bid is made by the seat after the dealer and each bid's
-seat follows from its position. :func:`run_auction` replays them; one check,
+seat follows from its position, except a coinche "à la volée" (``coinche_timing:
+any_time``): an opponent of the highest bid may coinche it out of turn by naming its seat,
+and the turn then passes to the coincher's left as after an in-turn coinche.
+:func:`run_auction` replays them and charges a refused bid to the seat it names, else to
+the seat whose turn it was; one check,
 :meth:`_Auction.refusal`, decides both whether a bid is legal and which bids are listed as
 legal for the next seat, so the two cannot disagree.
 """
@@ -27,7 +31,8 @@ from .text import N_, Listing, Text
 PASS, BID, TAKE, NAME, COINCHE, SURCOINCHE = "pass", "bid", "take", "name", "coinche", "surcoinche"
 ACTIONS = (PASS, BID, TAKE, NAME, COINCHE, SURCOINCHE)
 CAPOT = "capot"
-#: Coinche bid values, lowest first; ``capot`` is above 160.
+#: Coinche bid values of every preset, lowest first; ``capot`` is above 160. A ruleset's
+#: own ladder (``bid_minimum``, ``bid_step``, ``bid_maximum``) is :func:`bid_values`.
 BID_VALUES: tuple[int | str, ...] = (*range(80, 161, 10), CAPOT)
 #: Coinche level of a contract.
 NO_COINCHE = "none"
@@ -56,7 +61,7 @@ MESSAGES = {
     AUCTION_COMPLETE: N_("The auction is already over: no more bids."),
     ACTION_NOT_ALLOWED: N_("'{action}' is not a bid in this game; the bids are: {actions}."),
     MALFORMED_BID: "{detail}",  # the sentence of each malformation, see _malformed
-    INVALID_VALUE: N_("{value} is not a bid value: bid 80, 90, ... 160 or capot."),
+    INVALID_VALUE: N_("{value} is not a bid value: bid {ladder}."),
     TRUMP_MODE_NOT_ALLOWED: N_("Trump mode {mode} is not allowed here; allowed: {modes}."),
     BID_TOO_LOW: N_("A bid must be higher than the current {value} of seat {seat}: {hint}."),
     BID_AFTER_COINCHE: N_("The bid of seat {seat} has been coinched: nobody may bid any more."),
@@ -100,12 +105,15 @@ class Refusal:
 @dataclass(frozen=True, slots=True)
 class LegalBid:
     """What the next seat may do, compactly: ``bid`` with any of ``values`` combined with
-    any of ``trumps``; ``name`` any of ``trumps``; ``take`` the ``trump`` turned up."""
+    any of ``trumps``; ``name`` any of ``trumps``; ``take`` the ``trump`` turned up;
+    ``coinche`` by any of ``seats`` (the next seat alone, or with ``coinche_timing:
+    any_time`` every opponent of the highest bid, in turn or not)."""
 
     action: str
     trump: str | None = None
     trumps: tuple[str, ...] | None = None
     values: tuple[int | str, ...] | None = None
+    seats: tuple[int, ...] | None = None
 
 
 @dataclass(frozen=True, slots=True)
@@ -145,7 +153,7 @@ class AuctionResult:
 
 
 class IllegalBidError(PositionError):
-    """Bid number ``index`` (from 0) breaks rule ``rule``."""
+    """Bid number ``index`` (from 0), called by ``seat``, breaks rule ``rule``."""
 
     def __init__(self, index: int, seat: int, refusal: Refusal):
         super().__init__(f"bids.{index}", refusal.message)
@@ -174,8 +182,33 @@ def _mode_refusal(mode: str, allowed: Sequence[str]) -> Refusal:
 
 
 def _rank(value: int | str) -> int:
-    """Order of bid values: capot is above 160."""
-    return 170 if value == CAPOT else int(value)
+    """Order of bid values: capot is above every number."""
+    return 1_000_000 if value == CAPOT else int(value)
+
+
+def bid_values(ruleset: Ruleset) -> tuple[int | str, ...]:
+    """The Coinche bid ladder, lowest first: ``bid_minimum``, then every multiple of
+    ``bid_step`` above it up to ``bid_maximum``, then ``capot``. The presets' ladder is
+    :data:`BID_VALUES` (80, 90 ... 160, capot); bga-coinche's 82, 90 ... 160; Oliboy50's
+    82, 85, 90 ... 250 (docs/house-rules.md)."""
+    low, step, high = ruleset.bid_minimum, ruleset.bid_step, ruleset.bid_maximum
+    if (low, step, high) == (80, 10, 160):
+        return BID_VALUES
+    first = (low // step + 1) * step
+    return (low, *range(first, high + 1, step), CAPOT)
+
+
+def describe_ladder(values: Sequence[int | str]) -> Text:
+    """ "80, 90, ... 160 or capot": the first two, the last number and capot."""
+    numbers = [v for v in values if v != CAPOT]
+    if len(numbers) <= 3:
+        return Text(N_("{values} or capot"), values=", ".join(map(str, numbers)))
+    return Text(
+        N_("{first}, {second}, ... {last} or capot"),
+        first=numbers[0],
+        second=numbers[1],
+        last=numbers[-1],
+    )
 
 
 # --- the two procedures -----------------------------------------------------------------
@@ -194,10 +227,14 @@ class _Auction:
     def team(self, seat: int) -> int:
         return self.ruleset.team_of(seat)
 
+    def caller(self, bid: Bid) -> int:
+        """The seat making ``bid``: the seat it names, else the seat whose turn it is."""
+        return self.seat if bid.seat is None else bid.seat
+
     def refusal(self, bid: Bid) -> Refusal | None:
         if self.complete:
             return _refuse(AUCTION_COMPLETE)
-        if bid.seat is not None and bid.seat != self.seat:
+        if self.caller(bid) != self.seat and not self.out_of_turn_allowed(bid):
             return _refuse(NOT_YOUR_TURN, seat=self.seat, stated=bid.seat)
         if bid.action not in self.ACTIONS:
             return _refuse(ACTION_NOT_ALLOWED, action=bid.action, actions=Listing(self.ACTIONS))
@@ -226,6 +263,9 @@ class _Auction:
         legal = [bid for bid in self.candidates() if self.refusal(bid) is None]
         return tuple(_compact(legal))
 
+    def out_of_turn_allowed(self, bid: Bid) -> bool:
+        return False
+
     def round_number(self) -> int | None:
         return None
 
@@ -247,6 +287,11 @@ class _CoincheAuction(_Auction):
     coinched_by: int | None = None
     surcoinched_by: int | None = None
     passes: int = 0  # consecutive passes since the start, the last bid or the coinche
+    skipped: int = 0  # seats the turn jumped by out-of-turn coinches (any_time)
+
+    @property
+    def seat(self) -> int:
+        return (self.dealer + 1 + self.made + self.skipped) % self.ruleset.players
 
     @property
     def complete(self) -> bool:
@@ -263,20 +308,33 @@ class _CoincheAuction(_Auction):
         if bid.action == BID:
             return self._bid_refusal(bid)
         if bid.action == COINCHE:
-            return _no_extras(bid) or self._coinche_refusal()
+            return _no_extras(bid) or self._coinche_refusal(self.caller(bid))
         return _no_extras(bid) or self._surcoinche_refusal()
+
+    def out_of_turn_allowed(self, bid: Bid) -> bool:
+        """Coinche "à la volée" (``coinche_timing: any_time``): a coinche may come from a
+        seat whose turn it is not; the coinche rules then judge that seat."""
+        return (
+            self.ruleset.coinche_timing == "any_time"
+            and bid.action == COINCHE
+            and 0 <= self.caller(bid) < self.ruleset.players
+        )
 
     def _bid_refusal(self, bid: Bid) -> Refusal | None:
         if bid.value is None or bid.trump is None:
-            return _malformed(N_("A 'bid' needs a value (80..160 or capot) and a trump."))
+            return _malformed(
+                N_("A 'bid' needs a value ({ladder}) and a trump."),
+                ladder=describe_ladder(bid_values(self.ruleset)),
+            )
         if self.coinched_by is not None:
             return _refuse(BID_AFTER_COINCHE, seat=self.highest.seat)
-        if bid.value not in BID_VALUES:
-            return _refuse(INVALID_VALUE, value=bid.value)
+        ladder = bid_values(self.ruleset)
+        if bid.value not in ladder:
+            return _refuse(INVALID_VALUE, value=bid.value, ladder=describe_ladder(ladder))
         if bid.trump not in self.ruleset.trump_modes:
             return _mode_refusal(bid.trump, self.ruleset.trump_modes)
         if self.highest is not None and _rank(bid.value) <= _rank(self.highest.value):
-            higher = [v for v in BID_VALUES if _rank(v) > _rank(self.highest.value)]
+            higher = [v for v in ladder if _rank(v) > _rank(self.highest.value)]
             return _refuse(
                 BID_TOO_LOW,
                 value=self.highest.value,
@@ -287,12 +345,12 @@ class _CoincheAuction(_Auction):
             )
         return None
 
-    def _coinche_refusal(self) -> Refusal | None:
+    def _coinche_refusal(self, seat: int) -> Refusal | None:
         if self.highest is None:
             return _refuse(COINCHE_WITHOUT_BID)
         if self.coinched_by is not None:
             return _refuse(COINCHE_TWICE)
-        if self.team(self.seat) == self.highest.team:
+        if self.team(seat) == self.highest.team:
             return _refuse(COINCHE_OWN_SIDE, seat=self.highest.seat)
         return None
 
@@ -311,12 +369,31 @@ class _CoincheAuction(_Auction):
             highest = Highest(self.seat, self.team(self.seat), bid.value, bid.trump)
             return replace(moved, highest=highest, passes=0)
         if bid.action == COINCHE:
-            return replace(moved, coinched_by=self.seat, passes=0)
+            # Out of turn, the turn passes to the coincher's left as after an in-turn one.
+            caller = self.caller(bid)
+            skipped = self.skipped + caller - self.seat
+            return replace(moved, coinched_by=caller, passes=0, skipped=skipped)
         return replace(moved, surcoinched_by=self.seat)
+
+    def legal_bids(self) -> tuple[LegalBid, ...]:
+        """As for every procedure, with ``coinche`` listed whenever some seat may coinche
+        now, and ``seats`` naming every such seat (with ``any_time`` the next seat need
+        not be one of them). A coinche and a surcoinche are never both legal, so the
+        coinche entry keeps its place after ``pass`` and ``bid``."""
+        legal = [b for b in self.candidates() if b.action != COINCHE and self.refusal(b) is None]
+        out = list(_compact(legal))
+        seats = self.coinche_seats()
+        if seats:
+            out.append(LegalBid(COINCHE, seats=seats))
+        return tuple(out)
+
+    def coinche_seats(self) -> tuple[int, ...]:
+        players = self.ruleset.players
+        return tuple(s for s in range(players) if self.refusal(Bid(COINCHE, seat=s)) is None)
 
     def candidates(self) -> Iterator[Bid]:
         yield Bid(PASS)
-        for value in BID_VALUES:
+        for value in bid_values(self.ruleset):
             for mode in TRUMP_MODES:
                 yield Bid(BID, value, mode)
         yield Bid(COINCHE)
@@ -492,6 +569,6 @@ def run_auction(
     for index, bid in enumerate(bids):
         refusal = auction.refusal(bid)
         if refusal is not None:
-            raise IllegalBidError(index, auction.seat, refusal)
+            raise IllegalBidError(index, auction.caller(bid), refusal)
         auction = auction.after(bid)
     return auction.result()

@@ -145,6 +145,20 @@ def _shown(run: int, ruleset: Ruleset) -> int:
     return run
 
 
+def _pieces(run: int, ruleset: Ruleset) -> list[int]:
+    """The sequences a run counts as: its top ``cap`` cards (:func:`_shown`), and with
+    ``sequence_split`` the rest cut the same way (an A-7 run: A-10 and 9-7); pieces too
+    short to score are left to the caller."""
+    if not ruleset.sequence_split:
+        return [_shown(run, ruleset)]
+    pieces = []
+    while run:
+        top = _shown(run, ruleset)
+        pieces.append(top)
+        run &= ~top
+    return pieces
+
+
 def _carres_held(hand: int, ruleset: Ruleset) -> list[int]:
     if ruleset.declarations != "all":
         return []
@@ -162,8 +176,9 @@ def _choice(
         for d in chosen:
             free &= ~d.cards
     for run in _runs(free):
-        if ruleset.sequence_value(run.bit_count()):
-            chosen.append(_sequence(seat, _shown(run, ruleset), trump, ruleset))
+        for piece in _pieces(run, ruleset):
+            if ruleset.sequence_value(piece.bit_count()):
+                chosen.append(_sequence(seat, piece, trump, ruleset))
     return _best_first(chosen)
 
 
@@ -310,6 +325,23 @@ def _classify(
             )
         return _carre(seat, rank)
     if next(_runs(mask), None) == mask and mask.bit_count() >= 3:
+        pieces = _pieces(mask, ruleset)
+        if len(pieces) > 1:
+            said = [Cards(cards_in(p)) for p in pieces]
+            for piece in said[1:]:
+                said[0] = Text(N_("{first} and {second}"), first=said[0], second=piece)
+            raise DeclarationError(
+                field,
+                Text(
+                    N_(
+                        "{claim}: with sequence_split a run of {count} is declared as "
+                        "its pieces: {pieces}"
+                    ),
+                    claim=claim,
+                    count=mask.bit_count(),
+                    pieces=said[0],
+                ),
+            )
         declaration = _sequence(seat, mask, trump, ruleset)
         if not declaration.points:
             raise DeclarationError(
@@ -433,6 +465,8 @@ def _check_split_runs(
             low, high = (a.cards, b.cards) if a.cards < b.cards else (b.cards, a.cards)
             gap = _between(low, high)
             usable = _usable(a.seat, parsed, ruleset, hands)
+            if not gap and {a.cards, b.cards} <= set(_pieces(low | high, ruleset)):
+                continue  # sequence_split: the pieces of one run
             if gap & ~usable == 0:
                 run = low | gap | high
                 raise DeclarationError(

@@ -1,13 +1,14 @@
 """Playing a card: the obligations of RULES.md section 2, trick winners and trick points.
 
-Where is the overtrump rule? In :func:`_obligations`. It turns a position into an ordered
-list of :class:`Obligation` steps; :func:`check_card` (one card) and :func:`legal_moves`
-(every card) both run that same list, so they cannot disagree.
+Where is the overtrump rule? In :func:`obligations`. It turns a position into an ordered
+list of :class:`Obligation` steps; :func:`check_card` (one card), :func:`legal_moves`
+(every card) and :func:`legal_filter` (many hands, for the computer players' search) all
+run that same list, so they cannot disagree.
 """
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 
 from .cards import (
@@ -142,7 +143,7 @@ def bonus_multiplier(trump: str, ruleset: Ruleset) -> int:
     return 2 if trump == NO_TRUMP and ruleset.no_trump_points == "doubled" else 1
 
 
-def _obligations(position: Position) -> list[Obligation]:
+def obligations(position: Position) -> list[Obligation]:
     """The rules that bind the player to move, in the order they narrow the hand."""
     cards, trump, rules = position.cards, position.trump, position.ruleset
     if not cards:
@@ -190,11 +191,11 @@ def _obligations(position: Position) -> list[Obligation]:
     return steps
 
 
-def _narrow(hand: int, obligations: list[Obligation]) -> tuple[int, dict[int, str]]:
+def _narrow(hand: int, steps: list[Obligation]) -> tuple[int, dict[int, str]]:
     """Legal bit set, and for each dropped card the bit set it was dropped from by rule."""
     allowed = hand
     dropped: dict[str, int] = {}
-    for step in obligations:
+    for step in steps:
         if allowed & step.applies_if:
             removed = allowed & ~step.keep
             if removed:
@@ -214,12 +215,27 @@ def _message(reason: str, position: Position) -> Text:
 
 def legal_mask(hand: int, position: Position) -> int:
     """Bit set of the legal cards of ``hand`` (non-empty whenever the hand is)."""
-    return _narrow(hand, _obligations(position))[0]
+    return legal_filter(position)(hand)
+
+
+def legal_filter(position: Position) -> Callable[[int], int]:
+    """:func:`legal_mask` for many hands in one position: the obligations are worked out
+    once (a search asks the same trick about many hands)."""
+    steps = tuple((step.applies_if, step.keep) for step in obligations(position))
+
+    def legal(hand: int) -> int:
+        allowed = hand
+        for applies_if, keep in steps:
+            if allowed & applies_if:
+                allowed &= keep
+        return allowed
+
+    return legal
 
 
 def legal_moves(hand: int, position: Position) -> list[Verdict]:
     """A verdict for every card of the hand, lowest card index first."""
-    allowed, dropped = _narrow(hand, _obligations(position))
+    allowed, dropped = _narrow(hand, obligations(position))
     refusals = {}  # card -> its verdict; one sentence per rule broken, not per card
     for reason, mask in dropped.items():
         message = _message(reason, position)
@@ -232,7 +248,7 @@ def check_card(hand: int, c: int, position: Position) -> Verdict:
     """Whether the player holding ``hand`` may play ``c`` now, and if not, why."""
     if not hand >> c & 1:
         return Verdict(c, False, NOT_IN_HAND, Text(MESSAGES[NOT_IN_HAND], card=Card(c)))
-    allowed, dropped = _narrow(hand, _obligations(position))
+    allowed, dropped = _narrow(hand, obligations(position))
     if allowed >> c & 1:
         return Verdict(c, True)
     reason = next(r for r, mask in dropped.items() if mask >> c & 1)

@@ -66,6 +66,17 @@ class Ruleset:
     redeal_dealer: str = "next"
     second_round_modes: str = "suits"
     trump_seven_exchange: bool = False
+    coinche_timing: str = "in_turn"
+    # house rules (docs/house-rules.md): the Coinche bid ladder
+    bid_minimum: int = 80
+    bid_step: int = 10
+    bid_maximum: int = 160
+    opening_bid_points: int | None = None
+    # house rules: how a bid contract is scored
+    made: str = "cards_and_bid"
+    no_trump_bid: str = "single"
+    # house rules: declarations
+    sequence_split: bool = False
 
     def team_of(self, seat: int) -> int:
         return seat % 2
@@ -114,6 +125,23 @@ class Ruleset:
                     declarations=self.declarations,
                 ),
                 "sequence_points",
+            )
+        self.check_bid_ladder()
+        if self.sequence_split and self.sequence_cap is None:
+            raise RulesetError(
+                Text(N_("sequence_split cuts a run at sequence_cap: give sequence_cap a length")),
+                "sequence_split",
+            )
+
+    def check_bid_ladder(self) -> None:
+        if self.bid_minimum > self.bid_maximum:
+            raise RulesetError(
+                Text(
+                    N_("bid_minimum {minimum} is above bid_maximum {maximum}"),
+                    minimum=self.bid_minimum,
+                    maximum=self.bid_maximum,
+                ),
+                "bid_minimum",
             )
 
     def sequence_value(self, length: int) -> int:
@@ -311,6 +339,9 @@ PARAMETERS: dict[str, Parameter] = {
             "total_more_than_opponent",
             "total_more_than_defenders",
             "bid",
+            "bid_at_least_defenders",
+            "bid_reached",
+            "total_at_least_defenders",
         ),
     ),
     "failed": Parameter(
@@ -323,6 +354,11 @@ PARAMETERS: dict[str, Parameter] = {
             "opponent_takes_both_totals",
             "coinche",
             "defenders_take_all",
+            "coinche_both_totals",
+            "coinche_mode_total",
+            "coinche_bid_only",
+            "flat",
+            "flat_160",
         ),
     ),
     "last_trick_bonus": Parameter("int", "bonus for the last trick", minimum=0, maximum=1000),
@@ -365,8 +401,9 @@ PARAMETERS: dict[str, Parameter] = {
     "score_units": Parameter(
         "enum",
         "points as counted, or bg_tens: Bulgarian tens with their rounding (scores, held "
-        "points and target in tens)",
-        ("points", "bg_tens"),
+        "points and target in tens), or rounded_tens: points, each side's round score and "
+        "held points rounded to the nearest ten, a 5 up (house rules: ScoreIt)",
+        ("points", "bg_tens", "rounded_tens"),
     ),
     "target": Parameter(
         "int",
@@ -392,6 +429,59 @@ PARAMETERS: dict[str, Parameter] = {
     "trump_seven_exchange": Parameter(
         "bool",
         "the turned suit became trump: the holder of its 7 may exchange it for the turned card",
+    ),
+    "coinche_timing": Parameter(
+        "enum",
+        "coinche bidding: a coinche only at the coincher's turn, or (any_time, \"à la "
+        'volée") by either opponent of the highest bid out of turn as well',
+        ("in_turn", "any_time"),
+    ),
+    "bid_minimum": Parameter(
+        "int", "Coinche: the lowest bid (bga-coinche and Oliboy50: 82)", minimum=1, maximum=1000
+    ),
+    "bid_step": Parameter(
+        "int",
+        "Coinche: bids above the lowest are the multiples of this step (10: 80, 90 ... 160; "
+        "5 with bid_minimum 82: 82, 85, 90, 95 ...)",
+        minimum=1,
+        maximum=100,
+    ),
+    "bid_maximum": Parameter(
+        "int",
+        "Coinche: the highest numeric bid; capot is above it",
+        minimum=1,
+        maximum=1000,
+    ),
+    "opening_bid_points": Parameter(
+        "int",
+        "Coinche: what a bid of bid_minimum is worth in the score; null: its value "
+        "(bga-coinche: a made or failed 82 scores as 80)",
+        minimum=0,
+        maximum=1000,
+        nullable=True,
+    ),
+    "made": Parameter(
+        "enum",
+        "what each side scores when the takers make a bid contract (docs/house-rules.md)",
+        (
+            "cards_and_bid",
+            "cards_and_bid_defenders_keep",
+            "total_and_bid_multiplied",
+            "total_plus_multiplied_bid",
+            "bid_only",
+            "points_only",
+        ),
+    ),
+    "sequence_split": Parameter(
+        "bool",
+        "a run longer than sequence_cap is its top cap cards plus the rest as further "
+        "sequences (Oliboy50/coinche: A to 7 is a quinte and a tierce); false: one sequence",
+    ),
+    "no_trump_bid": Parameter(
+        "enum",
+        "a bid contract in sans atout: the bid counts once, or twice in the score "
+        "(Oliboy50/coinche)",
+        ("single", "doubled"),
     ),
 }
 

@@ -19,10 +19,10 @@ Every rule is read from a ruleset parameter; nothing asks which preset it is run
 from __future__ import annotations
 
 from collections.abc import Callable, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 
-from .bidding import BID_VALUES, CAPOT, COINCHE, NO_COINCHE, SURCOINCHE
-from .cards import cards_in
+from .bidding import CAPOT, COINCHE, NO_COINCHE, SURCOINCHE, bid_values, describe_ladder
+from .cards import NO_TRUMP, cards_in
 from .declarations import Declaration, parse_declarations, seat_belotes, settle
 from .play import (
     PositionError,
@@ -47,10 +47,12 @@ DOUBLES = {"none": 1, "contra": 2, "recontra": 4}
 
 @dataclass(frozen=True, slots=True)
 class Bid:
-    """A Coinche contract: a value (80..160) or ``capot``, and its coinche level."""
+    """A Coinche contract: a value (80..160) or ``capot``, and its coinche level.
+    ``worth`` is set by :func:`priced` when a house rule prices the bid otherwise."""
 
     value: int | str
     coinche: str = "none"
+    worth: int | None = None
 
     @property
     def capot(self) -> bool:
@@ -59,6 +61,13 @@ class Bid:
     @property
     def points(self) -> int:
         """The bid's worth in the score: its value, or 250 for ``capot``."""
+        if self.worth is not None:
+            return self.worth
+        return CAPOT_BID_POINTS if self.capot else int(self.value)
+
+    @property
+    def points_needed(self) -> int:
+        """What the takers must make: the bid's own value, however it is priced."""
         return CAPOT_BID_POINTS if self.capot else int(self.value)
 
     @property
@@ -83,6 +92,7 @@ class Figures:
     declarations: tuple[int, int]
     belote: tuple[int, int]
     mode_total: int  # the mode's card points without capot (162, 260, 258...)
+    sweep: int | None = None  # the team that took every trick, if one did
 
     def total(self, team: int) -> int:
         return self.cards[team] + self.declarations[team] + self.belote[team]
@@ -158,15 +168,20 @@ def card_points_by_team(
     points = [0, 0]
     for t in tricks:
         points[t.team] += t.points
-    multiplier = bonus_multiplier(trump, ruleset)
     capot = capot_team(tricks, ruleset)
-    if capot is not None and ruleset.capot_mode == "instead_of_last_trick":
-        points[capot] += ruleset.capot_bonus * multiplier
-        return points[0], points[1]
-    points[tricks[-1].team] += ruleset.last_trick_bonus * multiplier
-    if capot is not None:  # plus_last_trick: the bonus on top, never doubled
-        points[capot] += ruleset.capot_bonus
+    points[tricks[-1].team] += end_bonus(trump, ruleset, capot is not None)
     return points[0], points[1]
+
+
+def end_bonus(trump: str, ruleset: Ruleset, capot: bool) -> int:
+    """What the last trick's winner adds to its card points: the last-trick bonus, or for
+    a capot the capot bonus instead (``capot_mode: instead_of_last_trick``, doubled with
+    the last-trick bonus in sans atout ``doubled``) or on top of it, never doubled
+    (``plus_last_trick``)."""
+    multiplier = bonus_multiplier(trump, ruleset)
+    if capot and ruleset.capot_mode == "instead_of_last_trick":
+        return ruleset.capot_bonus * multiplier
+    return ruleset.last_trick_bonus * multiplier + (ruleset.capot_bonus if capot else 0)
 
 
 def mode_total(trump: str, ruleset: Ruleset, played: int) -> int:
@@ -243,7 +258,7 @@ def _bid(f: Figures, t: int, d: int, bid: Bid, sweep: int | None) -> Outcome:
     tie = f.total(t) == f.total(d)
     if bid.capot:
         return Outcome(sweep == t, False, tie)
-    return Outcome(f.total(t) >= bid.points and f.total(t) > f.total(d), False, tie)
+    return Outcome(f.total(t) >= bid.points_needed and f.total(t) > f.total(d), False, tie)
 
 
 #: ``contract`` parameter -> how the takers make it.
@@ -264,12 +279,17 @@ def _by_team(t: int, takers: int, defenders: int) -> tuple[int, int]:
     return (takers, defenders) if t == 0 else (defenders, takers)
 
 
-def _made_score(f: Figures, t: int, d: int, bid: Bid | None) -> tuple[int, int]:
+def _made_score(f: Figures, t: int, d: int, bid: Bid | None, ruleset: Ruleset) -> tuple[int, int]:
     """Made: each side scores its own total (cards + declarations if best + belote).
-    With a bid (Coinche): takers (cards + declarations + bid) x m + belote; defenders
-    their own total when m = 1, only their belote when coinched."""
+    With a bid (Coinche), as the ruleset's ``made`` says (:data:`MADE`)."""
     if bid is None:
         return _by_team(t, f.total(t), f.total(d))
+    return MADE[ruleset.made](f, t, d, bid)
+
+
+def _cards_and_bid(f: Figures, t: int, d: int, bid: Bid) -> tuple[int, int]:
+    """RULES.md Coinche: takers (cards + declarations + bid) x m + belote; defenders
+    their own total when m = 1, only their belote when coinched."""
     m = bid.multiplier
     takers = (f.cards[t] + f.declarations[t] + bid.points) * m + f.belote[t]
     defenders = f.total(d) if m == 1 else f.belote[d]
@@ -317,7 +337,8 @@ def _coinche_failed(f: Figures, t, d, bid: Bid, tie) -> tuple[int, int]:
     return _by_team(t, f.belote[t], defenders)
 
 
-#: ``failed`` parameter -> what each side scores when the takers fail.
+#: ``failed`` parameter -> what each side scores when the takers fail (the house rules'
+#: values are added below, :data:`HOUSE_FAILED`).
 FAILED: dict[str, Callable[..., tuple[int, int]]] = {
     "defenders_take_trick_points": _defenders_take_trick_points,
     "defenders_take_cards_and_declarations": _defenders_take_cards_and_declarations,
@@ -338,8 +359,10 @@ def _litige_score(f: Figures, t: int, d: int) -> tuple[tuple[int, int], int]:
 
 
 def needs_bid(ruleset: Ruleset) -> bool:
-    """Whether rounds are scored against a Coinche bid (contract ``bid`` or failed ``coinche``)."""
-    return ruleset.contract == "bid" or ruleset.failed == "coinche"
+    """Whether rounds are scored against a Coinche bid: a contract judged against the bid
+    (``bid``, ``bid_at_least_defenders``, ``bid_reached``) or a ``failed`` formula that
+    scores it (``coinche`` and the house rules' ``coinche_*``, ``flat``)."""
+    return ruleset.contract in BID_CONTRACTS or ruleset.failed in BID_FAILED
 
 
 def check_bid(bid: Bid | None, ruleset: Ruleset) -> None:
@@ -365,10 +388,15 @@ def check_bid(bid: Bid | None, ruleset: Ruleset) -> None:
         )
     if bid is None:
         return
-    if bid.value not in BID_VALUES:
+    ladder = bid_values(ruleset)
+    if bid.value not in ladder:
         raise PositionError(
             "bid.value",
-            Text(N_('a bid is 80, 90, ... 160 or "capot"; got {value}'), value=bid.value),
+            Text(
+                N_("a bid is {ladder}; got {value}"),
+                ladder=describe_ladder(ladder),
+                value=bid.value,
+            ),
         )
     if bid.coinche not in MULTIPLIERS:
         raise PositionError("bid.coinche", Text(N_("coinche is none, coinche or surcoinche")))
@@ -422,11 +450,11 @@ def score_checked(
         settlement.points,
         belote_points,
         mode_total(trump, ruleset, played),
+        sweep_team(results),
     )
     t = ruleset.team_of(taker)
-    outcome = CONTRACTS[ruleset.contract](figures, t, 1 - t, bid, sweep_team(results))
     capot = capot_team(results, ruleset)
-    settled = _settle(figures, t, outcome, bid, held_in, ruleset, trump, double, capot)
+    settled = settle_figures(ruleset, trump, figures, t, bid, held_in, double)
     outcome, score, held, winner = settled
     return RoundScore(
         tricks=tuple(results),
@@ -445,6 +473,25 @@ def score_checked(
         raw=(figures.total(0), figures.total(1)),
         double=double,
     )
+
+
+def settle_figures(
+    ruleset: Ruleset,
+    trump: str,
+    figures: Figures,
+    taker_team: int,
+    bid: Bid | None = None,
+    held_in: int = 0,
+    double: str = "none",
+):
+    """``(outcome, score, held, winner)`` of a round from its per-team figures: the bid
+    priced (:func:`priced`), the contract judged (:data:`CONTRACTS`), the score settled
+    (:func:`_settle`). The house-rules tests feed it other programs' point counts."""
+    bid = priced(bid, trump, ruleset)
+    t = taker_team
+    outcome = CONTRACTS[ruleset.contract](figures, t, 1 - t, bid, figures.sweep)
+    capot = None if ruleset.capot_bonus is None else figures.sweep
+    return _settle(figures, t, outcome, bid, held_in, ruleset, trump, double, capot)
 
 
 def check_contract(
@@ -510,7 +557,7 @@ def _settle(
         held = held_share(f.total(t), trump, ruleset, fewer=True)
         return Outcome(False, True, True), _by_team(t, 0, defenders), held + held_in, None
     if outcome.made:
-        score, winner = _made_score(f, t, d, bid), t
+        score, winner = _made_score(f, t, d, bid, ruleset), t
     else:
         score, winner = FAILED[ruleset.failed](f, t, d, bid, outcome.tie), d
     return outcome, _add(split(score, trump, ruleset), winner, held_in), 0, winner
@@ -549,3 +596,161 @@ def _add(score: tuple[int, int], team: int, points: int) -> tuple[int, int]:
     out = list(score)
     out[team] += points
     return out[0], out[1]
+
+
+# --- house rules (docs/house-rules.md) ---------------------------------------------------
+# Other programs' Coinche scoring, each a value of ``contract``, ``made`` or ``failed``
+# (or ``no_trump_bid`` / ``opening_bid_points``), its source named in the docstring.
+# "Total" is a side's cards (with the last-trick or capot bonus) + declarations (when it
+# holds the best) + belote, as everywhere (:meth:`Figures.total`).
+
+
+def priced(bid: Bid | None, trump: str, ruleset: Ruleset) -> Bid | None:
+    """The bid with its worth in the score: ``opening_bid_points`` for a bid of
+    ``bid_minimum`` (bga-coinche: 82 scores as 80), doubled in sans atout with
+    ``no_trump_bid: doubled`` (Oliboy50/coinche). Unchanged under every preset."""
+    if bid is None:
+        return None
+    worth = bid.points
+    if ruleset.opening_bid_points is not None and bid.value == ruleset.bid_minimum:
+        worth = ruleset.opening_bid_points
+    if ruleset.no_trump_bid == "doubled" and trump == NO_TRUMP:
+        worth *= 2
+    return bid if worth == bid.points else replace(bid, worth=worth)
+
+
+def _bid_at_least_defenders(f: Figures, t: int, d: int, bid: Bid, sweep: int | None) -> Outcome:
+    """Oliboy50/coinche (client/src/shared/coinche/service/pointsCounter.ts): the takers'
+    total reaches the bid and is **at least** the defenders' (a tie is made); a ``capot``
+    bid only by taking every trick."""
+    tie = f.total(t) == f.total(d)
+    if bid.capot:
+        return Outcome(sweep == t, False, tie)
+    return Outcome(f.total(t) >= bid.points_needed and f.total(t) >= f.total(d), False, tie)
+
+
+def _bid_reached(f: Figures, t: int, d: int, bid: Bid, sweep: int | None) -> Outcome:
+    """gyscos/libcoinche (src/bid.rs ``Target::victory``), sebastien-perpignane/cardgame
+    (DealScoreCalculator.contractIsReached), drasill/bga-coinche (coinche.game.php
+    ``$bidSuccessful``): the takers' total reaches the bid, whatever the defenders made;
+    a ``capot`` bid only by taking every trick."""
+    tie = f.total(t) == f.total(d)
+    if bid.capot:
+        return Outcome(sweep == t, False, tie)
+    return Outcome(f.total(t) >= bid.points_needed, False, tie)
+
+
+def _total_at_least_defenders(f: Figures, t: int, d: int, bid, sweep) -> Outcome:
+    """StephaneBg/ScoreIt (BeloteSolver ``isWon``): the takers' total (belote and
+    declarations included) is at least the defenders'; an exact tie is a litige where
+    ``litige`` holds one."""
+    return _compare(f.total(t), f.total(d), strict=False)
+
+
+HOUSE_CONTRACTS: dict[str, Callable[..., Outcome]] = {
+    "bid_at_least_defenders": _bid_at_least_defenders,
+    "bid_reached": _bid_reached,
+    "total_at_least_defenders": _total_at_least_defenders,
+}
+CONTRACTS.update(HOUSE_CONTRACTS)
+#: Contracts judged against a bid.
+BID_CONTRACTS = ("bid", "bid_at_least_defenders", "bid_reached")
+
+
+def _cards_and_bid_defenders_keep(f: Figures, t: int, d: int, bid: Bid) -> tuple[int, int]:
+    """StephaneBg/ScoreIt (CoincheSolver ``getResults``): as ``cards_and_bid``, but the
+    defenders keep their own total when the contract is coinched too."""
+    takers, _ = _by_team(t, *_cards_and_bid(f, t, d, bid))
+    return _by_team(t, takers, f.total(d))
+
+
+def _total_and_bid_multiplied(f: Figures, t: int, d: int, bid: Bid) -> tuple[int, int]:
+    """drasill/bga-coinche (coinche.game.php ``stEndHand``, counting points): takers
+    (total + bid) x m, their belote multiplied too; defenders their own total when
+    m = 1, nothing when coinched (their belote included)."""
+    m = bid.multiplier
+    return _by_team(t, (f.total(t) + bid.points) * m, f.total(d) if m == 1 else 0)
+
+
+def _total_plus_multiplied_bid(f: Figures, t: int, d: int, bid: Bid) -> tuple[int, int]:
+    """Oliboy50/coinche (pointsCounter.ts): only the bid is multiplied: takers their total
+    + bid x m; defenders their own total, coinched or not."""
+    return _by_team(t, f.total(t) + bid.points * bid.multiplier, f.total(d))
+
+
+def _bid_only(f: Figures, t: int, d: int, bid: Bid) -> tuple[int, int]:
+    """gyscos/libcoinche (src/game.rs ``get_game_result``: the winners score the target)
+    and drasill/bga-coinche (``scoreType`` bid only): takers (bid + their belote) x m;
+    defenders only their belote."""
+    return _by_team(t, (bid.points + f.belote[t]) * bid.multiplier, f.belote[d])
+
+
+def flat_points(f: Figures, winner: int, bid: Bid) -> int:
+    """sebastien-perpignane/cardgame (DealScoreCalculator
+    ``computeDoubledOrRedoubledOrCapotDeal``): 500 for a capot bid, 250 when the winning
+    side took every trick, else 160; times the coinche multiplier."""
+    base = 2 * CAPOT_BID_POINTS if bid.capot else 250 if f.sweep == winner else 160
+    return base * bid.multiplier
+
+
+def _points_only(f: Figures, t: int, d: int, bid: Bid) -> tuple[int, int]:
+    """sebastien-perpignane/cardgame (DealScoreCalculator ``computeDealScores``): the bid
+    is never added. Not coinched, no capot bid, nobody took every trick: each side its own
+    total. Otherwise the takers :func:`flat_points`, the defenders nothing."""
+    if bid.multiplier == 1 and not bid.capot and f.sweep is None:
+        return _by_team(t, f.total(t), f.total(d))
+    return _by_team(t, flat_points(f, t, bid), 0)
+
+
+#: ``made`` parameter -> what each side scores when the takers make a bid contract.
+MADE: dict[str, Callable[..., tuple[int, int]]] = {
+    "cards_and_bid": _cards_and_bid,
+    "cards_and_bid_defenders_keep": _cards_and_bid_defenders_keep,
+    "total_and_bid_multiplied": _total_and_bid_multiplied,
+    "total_plus_multiplied_bid": _total_plus_multiplied_bid,
+    "bid_only": _bid_only,
+    "points_only": _points_only,
+}
+
+
+def _coinche_both_totals(f: Figures, t, d, bid: Bid, tie) -> tuple[int, int]:
+    """Oliboy50/coinche (pointsCounter.ts): takers nothing; defenders both sides' totals
+    (belote and declarations included) + bid x m."""
+    return _by_team(t, 0, f.total(t) + f.total(d) + bid.points * bid.multiplier)
+
+
+def _coinche_mode_total(f: Figures, t, d, bid: Bid, tie) -> tuple[int, int]:
+    """drasill/bga-coinche (coinche.game.php ``stEndHand``, counting points): takers their
+    belote; defenders (the mode's card total, 162 in a suit, + bid + their belote) x m."""
+    return _by_team(t, f.belote[t], (f.mode_total + bid.points + f.belote[d]) * bid.multiplier)
+
+
+def _coinche_bid_only(f: Figures, t, d, bid: Bid, tie) -> tuple[int, int]:
+    """drasill/bga-coinche (``scoreType`` bid only): takers their belote; defenders
+    (bid + their belote) x m."""
+    return _by_team(t, f.belote[t], (bid.points + f.belote[d]) * bid.multiplier)
+
+
+def _flat(f: Figures, t, d, bid: Bid, tie) -> tuple[int, int]:
+    """sebastien-perpignane/cardgame (DealScoreCalculator): takers nothing; defenders
+    :func:`flat_points` (160, 250 if they took every trick, 500 for a failed capot bid,
+    times the coinche multiplier)."""
+    return _by_team(t, 0, flat_points(f, d, bid))
+
+
+def _flat_160(f: Figures, t, d, bid: Bid, tie) -> tuple[int, int]:
+    """gyscos/libcoinche (src/game.rs ``get_game_result``: ``scores[winners] = 160``):
+    takers nothing; defenders 160 x m, a failed capot bid too."""
+    return _by_team(t, 0, 160 * bid.multiplier)
+
+
+HOUSE_FAILED: dict[str, Callable[..., tuple[int, int]]] = {
+    "coinche_both_totals": _coinche_both_totals,
+    "coinche_mode_total": _coinche_mode_total,
+    "coinche_bid_only": _coinche_bid_only,
+    "flat": _flat,
+    "flat_160": _flat_160,
+}
+FAILED.update(HOUSE_FAILED)
+#: ``failed`` formulas that score the bid.
+BID_FAILED = ("coinche", *HOUSE_FAILED)

@@ -6,9 +6,9 @@ from flask.views import MethodView
 
 from ...engine.bidding import Bid, IllegalBidError, run_auction
 from ...engine.play import PositionError
-from ..app import Blueprint
+from ..blueprint import Blueprint
 from ..errors import ILLEGAL_BID, InvalidInput
-from ..schemas import BiddingRequestSchema, BiddingSchema
+from ..schemas.bidding import BiddingRequestSchema, BiddingSchema
 from ..views import auction_bid, auction_view
 from .common import error_responses, ruleset_from
 
@@ -71,14 +71,19 @@ class Bidding(MethodView):
         `coinche`, `surcoinche`. Turned-card games and Klaberjass: `take` the turned suit in
         round 1, `name` another one in round 2, or `pass`. The first illegal bid is a 422
         problem of type `tag:belote-rules,2026:problem/illegal-bid` naming it in `errors`
-        (`bids.3`) and in `violations` with a stable reason code (`rule`): not_your_turn,
+        (`bids.3`) and in `violations` with the seat that made it (the bid's own `seat` when
+        it names one, else the seat whose turn it was) and a stable reason code (`rule`):
+        not_your_turn,
         auction_complete, action_not_allowed, malformed_bid, invalid_value,
         trump_mode_not_allowed, bid_too_low, bid_after_coinche, coinche_without_bid,
         coinche_own_side, coinche_twice, surcoinche_without_coinche, surcoinche_wrong_side,
         name_in_round_one, take_in_round_two, same_suit_as_turned_in_round_two.
         `legal_bids` is compact: `{"action": "bid", "values": [...], "trumps": [...]}` means
         any listed value with any listed trump mode; `{"action": "name", "trumps": [...]}`
-        any listed mode; `{"action": "take", "trump": "H"}` the turned suit.
+        any listed mode; `{"action": "take", "trump": "H"}` the turned suit;
+        `{"action": "coinche", "seats": [...]}` every seat that may coinche now. With the
+        option `coinche_timing: any_time` an opponent of the highest bid may coinche it out
+        of turn ("à la volée") by naming its `seat`; the turn then passes to its left.
         """
         ruleset = ruleset_from(args)
         bids = [auction_bid(b) for b in args["bids"]]

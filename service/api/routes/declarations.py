@@ -1,4 +1,4 @@
-"""POST /v1/declarations/rank."""
+"""POST /v1/declarations/rank and /v1/declarations/best."""
 
 from __future__ import annotations
 
@@ -13,9 +13,12 @@ from ...engine.declarations import (
     shown_cards,
 )
 from ...engine.play import check_seat
-from ..app import Blueprint
-from ..errors import InvalidInput
-from ..schemas import DeclarationsRankRequestSchema, DeclarationsRankSchema
+from ..blueprint import Blueprint
+from ..schemas.declarations import (
+    DeclarationsBestRequestSchema,
+    DeclarationsRankRequestSchema,
+    DeclarationsRankSchema,
+)
 from ..views import belote_views, declaration_view
 from .common import engine_call, error_responses, ruleset_from
 
@@ -35,6 +38,16 @@ RANK_EXAMPLE = {
 }
 
 
+BEST_EXAMPLE = {
+    "ruleset": "belote",
+    "trump": "H",
+    "hands": [
+        {"seat": 0, "cards": ["7C", "8C", "9C", "10C", "KH", "QH", "AS", "AD"]},
+        {"seat": 1, "cards": ["JC", "JD", "JH", "JS", "7D", "8D", "10S", "KS"]},
+    ],
+}
+
+
 @blp.route("/declarations/rank")
 class RankDeclarations(MethodView):
     @blp.arguments(DeclarationsRankRequestSchema(), example=RANK_EXAMPLE)
@@ -42,45 +55,69 @@ class RankDeclarations(MethodView):
     @error_responses(blp)
     @blp.doc(operationId="rankDeclarations")
     def post(self, args):
-        """Which side scores its declarations, and how many points.
+        """Which side scores the declarations announced, and how many points.
 
-        Give the declarations announced, the hands at the start of play, or both. With
-        hands only, each hand's best declarations are found (the non-overlapping set worth
-        the most where `card_in_two_declarations` is false). With both, each claim is
-        checked against its seat's hand. Declarations are ranked as RULES.md section 3 says
-        (carré over sequence; carrés by points then rank; sequences by length after
-        `sequence_cap`, top card, trump, then `declaration_tie` counted from `leader`); the
-        side with the single best one scores all of its own. Belote is listed apart: it is
-        never compared and not in `points`. An impossible claim is a 422 naming it.
+        `declarations` lists what was announced (empty: nothing). With `hands`, each claim
+        is also checked against its seat's hand and belote is read from the hands; without,
+        belote is read from the cards shown. Declarations are ranked as docs/rules.md
+        section 3 says (carré over sequence; carrés by points then rank; sequences by
+        length after `sequence_cap`, top card, trump, then `declaration_tie` counted from
+        `leader`); the side with the single best one scores all of its own. Belote is
+        listed apart: it is never compared and not in `points`. An impossible claim is a
+        422 naming it. To find each hand's best declarations instead, use
+        POST /v1/declarations/best.
         """
         trump = args["trump"]
         ruleset = ruleset_from(args, trump)
-        if "declarations" not in args and "hands" not in args:
-            raise InvalidInput.at("declarations", "give `declarations`, `hands` or both")
         engine_call(check_seat, args["leader"], ruleset, "leader")
-        hands = None
-        if "hands" in args:
-            seat_cards = [(h["seat"], h["cards"]) for h in args["hands"]]
-            hands = engine_call(check_hands, seat_cards, ruleset)
-        if "declarations" in args:
-            claims = [(d["seat"], d["cards"]) for d in args["declarations"]]
-            declared = engine_call(parse_declarations, claims, trump, ruleset, hands)
-        else:
-            declared = [
-                d
-                for seat in sorted(hands)
-                for d in find_declarations(hands[seat], trump, ruleset, seat)
-            ]
-        settlement = settle(declared, args["leader"], trump, ruleset)
+        hands = _hands(args, ruleset)
+        claims = [(d["seat"], d["cards"]) for d in args["declarations"]]
+        declared = engine_call(parse_declarations, claims, trump, ruleset, hands)
         held = hands if hands is not None else shown_cards(declared)
-        return {
-            "declarations": [declaration_view(d, ruleset) for d in settlement.ranked],
-            "winner": None
-            if settlement.winner_seat is None
-            else {"seat": settlement.winner_seat, "team": settlement.winner_team},
-            "points": list(settlement.points),
-            "belote": belote_views(seat_belotes(held, trump, ruleset), ruleset),
-        }
+        return _ranking(declared, held, args["leader"], trump, ruleset)
+
+
+@blp.route("/declarations/best")
+class BestDeclarations(MethodView):
+    @blp.arguments(DeclarationsBestRequestSchema(), example=BEST_EXAMPLE)
+    @blp.response(200, DeclarationsRankSchema())
+    @error_responses(blp)
+    @blp.doc(operationId="bestDeclarations")
+    def post(self, args):
+        """Each hand's best declarations, ranked: which side scores, and how many points.
+
+        For every hand the set of declarations worth the most is found (non-overlapping
+        where `card_in_two_declarations` is false), then ranked exactly as
+        POST /v1/declarations/rank ranks announced ones; belote is read from the hands.
+        """
+        trump = args["trump"]
+        ruleset = ruleset_from(args, trump)
+        engine_call(check_seat, args["leader"], ruleset, "leader")
+        hands = _hands(args, ruleset)
+        declared = [
+            d
+            for seat in sorted(hands)
+            for d in find_declarations(hands[seat], trump, ruleset, seat)
+        ]
+        return _ranking(declared, hands, args["leader"], trump, ruleset)
+
+
+def _hands(args, ruleset) -> dict | None:
+    if "hands" not in args:
+        return None
+    return engine_call(check_hands, [(h["seat"], h["cards"]) for h in args["hands"]], ruleset)
+
+
+def _ranking(declared, held, leader: int, trump: str, ruleset) -> dict:
+    settlement = settle(declared, leader, trump, ruleset)
+    return {
+        "declarations": [declaration_view(d, ruleset) for d in settlement.ranked],
+        "winner": None
+        if settlement.winner_seat is None
+        else {"seat": settlement.winner_seat, "team": settlement.winner_team},
+        "points": list(settlement.points),
+        "belote": belote_views(seat_belotes(held, trump, ruleset), ruleset),
+    }
 
 
 BLUEPRINTS = (blp,)

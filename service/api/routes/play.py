@@ -13,9 +13,9 @@ from ...engine.play import (
     trick_points,
     winning_index,
 )
-from ..app import Blueprint
+from ..blueprint import Blueprint
 from ..errors import InvalidInput
-from ..schemas import (
+from ..schemas.play import (
     LegalMovesRequestSchema,
     LegalMovesSchema,
     TrickWinnerRequestSchema,

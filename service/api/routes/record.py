@@ -4,11 +4,14 @@ from __future__ import annotations
 
 from flask.views import MethodView
 
+from ...engine.bidding import BID_VALUES
 from ...engine.cards import cards_in
 from ...engine.record import RoundRecord, Validation, validate_record
 from ...engine.rounds import Trick
-from ..app import Blueprint
-from ..schemas import RoundValidateRequestSchema, RoundValidationSchema
+from ..blueprint import Blueprint
+from ..errors import InvalidInput
+from ..schemas.common import NOT_A_BID_VALUE
+from ..schemas.record import RoundValidateRequestSchema, RoundValidationSchema
 from ..views import (
     auction_bid,
     auction_view,
@@ -51,15 +54,16 @@ class ValidateRound(MethodView):
         - `hands`: every seat's dealt hand, exactly `hand_size` cards each, no card in two
           hands (else 422 naming the field). With `bidding: turned_card` the taker's hand
           holds the turned card; Klaberjass hands are as at the first trick.
-        - Contract: with `bids` they are replayed from the seat after the dealer as in
-          POST /v1/bidding (turned-card games need `turned`) and give `trump`, `taker` and,
-          where the contract is `bid`, the Coinche `bid`; without `bids`, `trump` and `taker`
-          (and `bid` where needed) are required. Stated values that disagree with the
-          bids are a 422. The first illegal bid is a violation with `trick` and `card`
-          null, `bid` its index and `rule` the bidding reason code; nothing after it is
-          checked. An auction not over (or all passed) is valid with `phase` `bidding` (or
-          `redeal`), `next` null and `auction` giving the next bidder and its legal bids;
-          no trick may then be sent.
+        - Contract: stated by `trump` and `taker` (and `bid` where the contract is `bid`),
+          or decided by the auction. Unless the contract is stated, `bids` (left out or
+          empty: none yet) are replayed from the seat after the dealer as in
+          POST /v1/bidding (turned-card games need `turned`) and give `trump`, `taker`
+          and, where the contract is `bid`, the Coinche `bid`. With both, stated values
+          that disagree with the bids are a 422. The first illegal bid is a violation
+          with `trick` and `card` null, `bid` its index and `rule` the bidding reason
+          code; nothing after it is checked. An auction not over (or all passed) is valid
+          with `phase` `bidding` (or `redeal`), `next` null and `auction` giving the next
+          bidder and its legal bids; no trick may then be sent.
         - Plays: the first trick is led by the seat after the dealer (else `wrong_leader`);
           every card is checked as POST /v1/round-score does, against the dealt hands:
           wrong_leader, not_your_turn, not_in_hand, duplicate_card and the play
@@ -75,7 +79,7 @@ class ValidateRound(MethodView):
             dealer=args["dealer"],
             hands=[(h["seat"], h["cards"]) for h in args["hands"]],
             tricks=[Trick(t["leader"], tuple(t["cards"])) for t in args["tricks"]],
-            bids=None if args["bids"] is None else [auction_bid(b) for b in args["bids"]],
+            bids=_bids(args),
             turned=args.get("turned"),
             trump=args["trump"],
             taker=args["taker"],
@@ -85,6 +89,21 @@ class ValidateRound(MethodView):
         )
         result = engine_call(validate_record, record)
         return _body(result, ruleset)
+
+
+def _bids(args) -> list | None:
+    """The auction to replay; None when the contract is stated and no bid is given.
+
+    A value that is no bid value is outside the spec's ``BidValue``: a 422 here (where an
+    illegal bid is otherwise a violation of a 200 answer), as POST /v1/bidding refuses it.
+    """
+    stated = args["trump"] is not None or args["taker"] is not None
+    if stated and not args["bids"]:
+        return None
+    for i, bid in enumerate(args["bids"]):
+        if bid.get("value") is not None and bid["value"] not in BID_VALUES:
+            raise InvalidInput.at(f"bids.{i}.value", NOT_A_BID_VALUE)
+    return [auction_bid(b) for b in args["bids"]]
 
 
 def _body(result: Validation, ruleset) -> dict:

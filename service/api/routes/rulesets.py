@@ -6,8 +6,8 @@ from flask.views import MethodView
 from flask_smorest import abort
 
 from ...engine.rulesets import PARAMETERS, PRESETS, Ruleset
-from ..app import Blueprint
-from ..schemas import ParameterListSchema, RulesetListSchema, RulesetSchema
+from ..blueprint import Blueprint
+from ..schemas.rulesets import ParameterListSchema, RulesetListSchema, RulesetSchema
 
 blp = Blueprint("rulesets", __name__, url_prefix="/v1", description="Named rule sets")
 

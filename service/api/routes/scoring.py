@@ -8,9 +8,9 @@ from ...engine.cards import card_name
 from ...engine.match import MatchRound, score_match
 from ...engine.rounds import IllegalRound, Trick
 from ...engine.scoring import score_round
-from ..app import Blueprint
+from ..blueprint import Blueprint
 from ..errors import ILLEGAL_ROUND, InvalidInput
-from ..schemas import (
+from ..schemas.scoring import (
     MatchScoreRequestSchema,
     MatchScoreSchema,
     RoundScoreRequestSchema,
@@ -95,11 +95,12 @@ class MatchScoreView(MethodView):
 
         A side wins when its total reaches the target; both in the same round: the higher
         total, equal totals play on. Points held by a litige go to the next round's
-        `winner`. Without a target (`cardavia`) a single deal: the higher score wins,
-        equal scores draw. A round after the match is decided is refused.
+        `winner`. The target is `target`, else the ruleset's; a ruleset without one
+        (`cardavia`, or `"options": {"target": null}`) plays a single deal: the higher
+        score wins, equal scores draw. A round after the match is decided is refused.
         """
         ruleset = ruleset_from(args)
-        target = args.get("target", ruleset.target)
+        target = args["target"] if args.get("target") is not None else ruleset.target
         rounds = [MatchRound(tuple(r["score"]), r["held"], r["winner"]) for r in args["rounds"]]
         result = engine_call(score_match, rounds, target)
         return {

@@ -1,0 +1,3 @@
+module gopkg.in/validator.v2
+
+go 1.19

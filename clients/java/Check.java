@@ -1,0 +1,241 @@
+// Calls every operation of the Belote rules service through the Java client that
+// openapi-generator (java, native library) generates from openapi.yaml, and checks the answers.
+// Expected values are worked by hand from docs/rules.md, as in clients/typescript/src/check.ts.
+// tests/test_generated_clients.py generates the client, compiles this file with it and runs:
+//
+//   java -cp CLASSPATH Check http://127.0.0.1:8000
+import belote.client.ApiClient;
+import belote.client.ApiException;
+import belote.client.api.*;
+import belote.client.model.*;
+import java.util.*;
+import java.util.concurrent.Callable;
+
+public final class Check {
+  static final String PROBLEMS = "tag:belote-rules,2026:problem/";
+  static final String INVALID_INPUT = PROBLEMS + "invalid-input";
+  static int passed = 0;
+  static final List<String> failures = new ArrayList<>();
+  static ApiClient client;
+
+  static void equal(Object actual, Object expected, String what) {
+    if (Objects.equals(actual, expected)) passed++;
+    else failures.add(what + ": expected " + expected + ", got " + actual);
+  }
+
+  static void that(boolean condition, String what) {
+    equal(condition, true, what);
+  }
+
+  static Set<String> cards(String spaced) {
+    return new LinkedHashSet<>(Arrays.asList(spaced.split(" ")));
+  }
+
+  static List<String> list(Collection<?> values) {
+    List<String> out = new ArrayList<>();
+    for (Object value : values) out.add(String.valueOf(value));
+    return out;
+  }
+
+  /** The refusal of `call`, parsed into the generated Problem type; null if it succeeded. */
+  static Problem refusal(int status, String what, Callable<?> call) throws Exception {
+    try {
+      call.call();
+      failures.add(what + ": expected a " + status + " problem, the call succeeded");
+      return null;
+    } catch (ApiException e) {
+      equal(e.getCode(), status, what + " status");
+      String type = e.getResponseHeaders().firstValue("Content-Type").orElse("");
+      equal(type, "application/problem+json", what + " media type");
+      Problem problem = client.getObjectMapper().readValue(e.getResponseBody(), Problem.class);
+      equal(problem.getStatus(), status, what + " problem.status");
+      that(problem.getDetail().length() > 10, what + " problem.detail is a sentence");
+      return problem;
+    }
+  }
+
+  static void invalidInput(String field, String what, Callable<?> call) throws Exception {
+    refused(INVALID_INPUT, field, what, call);
+  }
+
+  static void refused(String type, String field, String what, Callable<?> call) throws Exception {
+    Problem problem = refusal(422, what, call);
+    if (problem == null) return;
+    equal(problem.getType(), type, what + " problem.type");
+    Map<String, List<String>> errors = problem.getErrors();
+    that(errors != null && errors.containsKey(field), what + " errors name " + field + ": " + errors);
+  }
+
+  static void rulesets() throws Exception {
+    RulesetsApi api = new RulesetsApi(client);
+    List<String> names = new ArrayList<>();
+    for (Ruleset r : api.listRulesets().getRulesets()) names.add(r.getName());
+    equal(names, List.of("belote", "klob", "cardavia", "klaberjass", "belote-ffb", "coinche"), "presets");
+    Ruleset coinche = api.getRuleset("coinche");
+    equal(coinche.getOptions().getTarget(), 2000, "coinche plays to 2000");
+    equal(list(coinche.getOptions().getTrumpModes()), List.of("C", "D", "H", "S", "none", "all"), "coinche modes");
+    Problem missing = refusal(404, "GET /v1/rulesets/poker", () -> api.getRuleset("poker"));
+    if (missing != null) that(missing.getDetail().contains("poker"), "404 detail names the ruleset");
+    Parameter undertrump = null;
+    for (Parameter p : api.listParameters().getParameters()) if (p.getName().equals("undertrump")) undertrump = p;
+    equal(undertrump == null ? null : list(undertrump.getValues()), List.of("must", "may", "forbidden"), "undertrump values");
+  }
+
+  static void play() throws Exception {
+    PlayApi api = new PlayApi(client);
+    // An opponent (seat 1) wins with 9H; seat 2 can beat it with JH: it must overtrump.
+    LegalMoves moves = api.legalMoves(new LegalMovesRequest()
+        .trump(LegalMovesRequest.TrumpEnum.H)
+        .hand(cards("7H JH AS KD"))
+        .trick(new Trick().leader(0).cards(cards("8C 9H"))));
+    equal(moves.getSeat(), 2, "legal-moves seat");
+    equal(list(moves.getLegal()), List.of("JH"), "legal-moves: only the higher trump");
+    Map<String, String> rules = new TreeMap<>();
+    for (IllegalCard card : moves.getIllegal()) rules.put(card.getCard(), card.getRule());
+    equal(rules, Map.of("7H", "must_overtrump", "AS", "must_trump", "KD", "must_trump"), "legal-moves reasons");
+    invalidInput("hand.1", "legal-moves with a repeated card", () -> api.legalMoves(new LegalMovesRequest()
+        .trump(LegalMovesRequest.TrumpEnum.H).hand(cards("7H 7h")).trick(new Trick().leader(0))));
+
+    // 8C 9H AC JH from seat 1, hearts trump: JH (seat 0) wins 0 + 14 + 11 + 20 = 45 points.
+    TrickWinner won = api.trickWinner(new TrickWinnerRequest()
+        .trump(TrickWinnerRequest.TrumpEnum.H)
+        .trick(new Trick().leader(1).cards(cards("8C 9h A♣ JH"))));
+    equal(List.of(won.getWinner(), won.getTeam(), won.getCard(), won.getPoints(), won.getComplete()),
+        List.of(0, 0, "JH", 45, true), "trick-winner");
+    invalidInput("trick.leader", "trick-winner with leader 7", () -> api.trickWinner(new TrickWinnerRequest()
+        .trump(TrickWinnerRequest.TrumpEnum.H).trick(new Trick().leader(7).cards(cards("8C")))));
+  }
+
+  static void declarations() throws Exception {
+    DeclarationsApi api = new DeclarationsApi(client);
+    // Seat 0 announces a tierce (20), seat 1 a quarte (50): the longer sequence wins.
+    DeclarationsRank announced = api.rankDeclarations(new DeclarationsRankRequest()
+        .trump(DeclarationsRankRequest.TrumpEnum.S)
+        .declarations(List.of(
+            new DeclarationClaim().seat(0).cards(cards("7H 8H 9H")),
+            new DeclarationClaim().seat(1).cards(cards("10C JC QC KC")))));
+    equal(announced.getWinner() == null ? null : announced.getWinner().getSeat(), 1, "the quarte wins");
+    equal(announced.getPoints(), List.of(0, 50), "only the best side scores");
+    // Only the hands: the service finds each hand's best declarations. Seat 0's carre of jacks
+    // (200) and 8-9-10 of hearts (20) beat seat 1's carre of aces: team 0 scores 220.
+    DeclarationsRank found = api.rankDeclarations(new DeclarationsRankRequest()
+        .trump(DeclarationsRankRequest.TrumpEnum.S)
+        .hands(List.of(
+            new SeatCards().seat(0).cards(cards("8H 9H 10H JH QH JC JD JS")),
+            new SeatCards().seat(1).cards(cards("AC AD AH AS KS QS 7D 8D")))));
+    equal(found.getPoints(), List.of(220, 0), "declarations found in the hands");
+    equal(found.getBelote().size(), 1, "seat 1 holds the belote");
+    invalidInput("declarations.0", "declarations/rank with a non-declaration", () ->
+        api.rankDeclarations(new DeclarationsRankRequest().trump(DeclarationsRankRequest.TrumpEnum.S)
+            .declarations(List.of(new DeclarationClaim().seat(0).cards(cards("7H 9C 10S")))))) ;
+  }
+
+  static void bidding() throws Exception {
+    BiddingApi api = new BiddingApi(client);
+    // Coinche, dealer 3: seat 0 bids 80 hearts, seat 1 capot in spades, three passes.
+    Bidding auction = api.bidding(new BiddingRequest()
+        .ruleset(BiddingRequest.RulesetEnum.COINCHE)
+        .dealer(3)
+        .bids(List.of(
+            new Bid().seat(0).action(Bid.ActionEnum.BID).value(new BidValue(80)).trump(Bid.TrumpEnum.H),
+            new Bid().seat(1).action(Bid.ActionEnum.BID).value(new BidValue("capot")).trump(Bid.TrumpEnum.S),
+            new Bid().seat(2).action(Bid.ActionEnum.PASS),
+            new Bid().seat(3).action(Bid.ActionEnum.PASS),
+            new Bid().seat(0).action(Bid.ActionEnum.PASS))));
+    equal(List.of(auction.getComplete(), auction.getRedeal()), List.of(true, false), "auction over, no redeal");
+    Contract contract = auction.getContract();
+    that(contract != null, "a contract");
+    if (contract != null) {
+      equal(contract.getTaker(), 1, "seat 1 takes");
+      equal(String.valueOf(contract.getTrump()), "S", "spades trump");
+      equal(String.valueOf(contract.getValue().getActualInstance()), "capot", "the capot bid");
+    }
+    refused(PROBLEMS + "illegal-bid", "bids.0", "bidding out of turn", () -> api.bidding(new BiddingRequest()
+        .ruleset(BiddingRequest.RulesetEnum.COINCHE).dealer(3)
+        .bids(List.of(new Bid().seat(2).action(Bid.ActionEnum.PASS)))));
+  }
+
+  static List<RoundTrick> allHearts() {
+    // Seat 0 holds the eight hearts and leads one each trick; nobody else can follow or trump.
+    List<RoundTrick> tricks = new ArrayList<>();
+    for (String rank : List.of("J", "9", "A", "10", "K", "Q", "8", "7"))
+      tricks.add(new RoundTrick().leader(0).cards(cards(rank + "H " + rank + "C " + rank + "D " + rank + "S")));
+    return tricks;
+  }
+
+  static void scoring() throws Exception {
+    ScoringApi api = new ScoringApi(client);
+    // Capot: 152 card points + 100 (instead of the last-trick 10) = 252, belote 20: [272, 0].
+    RoundScore round = api.roundScore(new RoundScoreRequest()
+        .trump(RoundScoreRequest.TrumpEnum.H).taker(0).tricks(allHearts()));
+    equal(round.getScore(), List.of(272, 0), "round-score of a capot");
+    equal(round.getCapot(), 0, "team 0 is capot");
+    equal(round.getContract().getMade(), true, "the takers make it");
+    // The same round in Coinche with a capot bid: the contract is made.
+    RoundScore coinche = api.roundScore(new RoundScoreRequest()
+        .ruleset(RoundScoreRequest.RulesetEnum.COINCHE)
+        .trump(RoundScoreRequest.TrumpEnum.H).taker(0).tricks(allHearts())
+        .bid(new RoundBid().value(new LegalBidValuesInner("capot"))));
+    equal(coinche.getContract().getMade(), true, "a capot bid made");
+    equal(coinche.getScore().get(1), 0, "defenders score nothing");
+    invalidInput("taker", "round-score with taker 7", () -> api.roundScore(new RoundScoreRequest()
+        .trump(RoundScoreRequest.TrumpEnum.H).taker(7).tricks(allHearts())));
+
+    MatchScore match = api.matchScore(new MatchScoreRequest().rounds(List.of(
+        new MatchRound().score(List.of(250, 12)), new MatchRound().score(List.of(260, 30)))));
+    equal(List.of(match.getTotals(), match.getFinished(), match.getWinner()),
+        List.of(List.of(510, 42), true, 0), "match-score: 501 reached");
+    invalidInput("rounds.0.score", "match-score with three scores", () -> api.matchScore(
+        new MatchScoreRequest().rounds(List.of(new MatchRound().score(List.of(1, 2, 3))))));
+  }
+
+  static List<SeatCards> handsA() {
+    return List.of(
+        new SeatCards().seat(0).cards(cards("7C AC JD QD 9H JH 7S 10S")),
+        new SeatCards().seat(1).cards(cards("8C 10C 7D AD 7H KH 8S AS")),
+        new SeatCards().seat(2).cards(cards("9C KC 8D 10D 10H AH 9S KS")),
+        new SeatCards().seat(3).cards(cards("JC QC 9D KD 8H QH JS QS")));
+  }
+
+  static void record() throws Exception {
+    RecordApi api = new RecordApi(client);
+    // Seat 0 leads JH, seat 1 follows 7H; seat 2 must follow hearts and (partner winning)
+    // need not overtrump: 10H and AH.
+    RoundValidation partial = api.validateRound(new RoundValidateRequest()
+        .dealer(3).hands(handsA()).trump(RoundValidateRequest.TrumpEnum.H).taker(0)
+        .tricks(List.of(new RoundTrick().leader(0).cards(cards("JH 7H")))));
+    equal(partial.getValid(), true, "rounds/validate: valid so far");
+    equal(partial.getNext() == null ? null : partial.getNext().getSeat(), 2, "seat 2 plays next");
+    equal(partial.getNext() == null ? null : list(partial.getNext().getLegal()), List.of("10H", "AH"), "its legal cards");
+    invalidInput("tricks.0.cards.0", "rounds/validate with a card nobody holds", () -> api.validateRound(
+        new RoundValidateRequest().dealer(3).hands(handsA()).trump(RoundValidateRequest.TrumpEnum.H).taker(0)
+            .tricks(List.of(new RoundTrick().leader(0).cards(cards("XX"))))));
+  }
+
+  static void service() throws Exception {
+    ServiceApi api = new ServiceApi(client);
+    equal(api.health().getStatus(), "ok", "healthz");
+    api.openapi();
+    passed++;
+  }
+
+  public static void main(String[] args) throws Exception {
+    String base = args.length > 0 ? args[0] : "http://127.0.0.1:8000";
+    client = new ApiClient();
+    client.updateBaseUri(base);
+    for (Callable<Void> step : List.<Callable<Void>>of(
+        () -> { rulesets(); return null; }, () -> { play(); return null; },
+        () -> { declarations(); return null; }, () -> { bidding(); return null; },
+        () -> { scoring(); return null; }, () -> { record(); return null; },
+        () -> { service(); return null; })) {
+      try {
+        step.call();
+      } catch (Exception e) {
+        failures.add("unexpected " + e + (e instanceof ApiException a ? ": " + a.getResponseBody() : ""));
+      }
+    }
+    for (String failure : failures) System.out.println("FAIL " + failure);
+    System.out.println("java: " + passed + " passed, " + failures.size() + " failed");
+    System.exit(failures.isEmpty() ? 0 : 1);
+  }
+}

@@ -1,0 +1,166 @@
+"""POST /v1/bidding."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from marshmallow import fields, post_dump, validate
+
+from .common import (
+    BidValueField,
+    CardField,
+    JsonInteger,
+    RequestSchema,
+    ResponseSchema,
+    RulesetRequestSchema,
+    Seat,
+    Team,
+    Trump,
+    enum_field,
+)
+
+
+class BidSchema(RequestSchema):
+    """One bid of an auction."""
+
+    seat = Seat(
+        "The seat making the bid (optional). When given it must be the seat whose turn it "
+        "is (else 422 `not_your_turn`)."
+    )
+    action = enum_field("BidAction", required=True)
+    value = BidValueField("`bid` only: 80, 90, ... 160 or `capot`.")
+    trump = Trump(
+        "`bid`: its trump mode; `name`: the trump named; `take`: may repeat the turned suit."
+    )
+
+
+class BiddingRequestSchema(RulesetRequestSchema):
+    dealer = Seat("The dealer; the seat after it bids first.", required=True)
+    turned = CardField(
+        metadata={
+            "description": "The card turned up (turned-card games and Klaberjass; "
+            "left out for Coinche)."
+        }
+    )
+    bids = fields.List(
+        fields.Nested(BidSchema()),
+        load_default=list,
+        validate=validate.Length(max=100),
+        metadata={
+            "description": "The bids so far, in order, starting with the seat after the "
+            "dealer; left out or empty before the first bid."
+        },
+    )
+
+
+class LegalBidSchema(ResponseSchema):
+    """One kind of legal bid; fields that do not apply to the action are left out."""
+
+    @post_dump
+    def _drop_absent(self, data: dict, **kwargs: Any) -> dict:
+        return {key: value for key, value in data.items() if value is not None}
+
+    action = enum_field("BidAction", required=True)
+    trump = Trump("`take`: the turned suit.")
+    trumps = fields.List(
+        Trump(),
+        metadata={
+            "description": "`bid`: the trump modes allowed; `name`: the modes that may be named."
+        },
+    )
+    values = fields.List(
+        BidValueField(),
+        metadata={
+            "description": "`bid`: every value allowed, lowest first; any of them may be "
+            "combined with any of `trumps`."
+        },
+    )
+
+
+class ContractBidSchema(ResponseSchema):
+    """A Coinche contract's bid, as POST /v1/round-score takes it."""
+
+    value = BidValueField(required=True)
+    coinche = enum_field("CoincheLevel", required=True)
+
+
+class ContractSchema(ResponseSchema):
+    taker = Seat(required=True)
+    team = Team(required=True)
+    trump = Trump(required=True)
+    value = BidValueField("Coinche: the bid; else null.", allow_none=True, required=True)
+    coinche = enum_field(
+        "CoincheLevel", "Coinche: the multiplier; else null.", allow_none=True, required=True
+    )
+    coinched_by = Seat(
+        "Coinche: the seat that coinched; else null.", allow_none=True, required=True
+    )
+    surcoinched_by = Seat(
+        "Coinche: the seat that surcoinched; else null.", allow_none=True, required=True
+    )
+    bid = fields.Nested(
+        ContractBidSchema(),
+        allow_none=True,
+        required=True,
+        metadata={
+            "description": "Coinche: `{value, coinche}`, exactly the `bid` of "
+            "POST /v1/round-score (with `trump` and `taker` from this contract); else null."
+        },
+    )
+    turned = CardField(
+        allow_none=True, required=True, metadata={"description": "The turned card; else null."}
+    )
+    round = JsonInteger(
+        allow_none=True,
+        required=True,
+        metadata={"description": "Turned-card games: the bidding round (1 or 2) it was taken in."},
+    )
+    seven_exchange_allowed = fields.Boolean(
+        required=True,
+        metadata={
+            "description": "The turned suit became trump and the ruleset lets the holder of "
+            "the trump 7 exchange it for the turned card (Klaberjass)."
+        },
+    )
+
+
+class HighestBidSchema(ResponseSchema):
+    seat = Seat(required=True)
+    team = Team(required=True)
+    value = BidValueField(required=True)
+    trump = Trump(required=True)
+
+
+class BiddingSchema(ResponseSchema):
+    complete = fields.Boolean(required=True, metadata={"description": "The auction is over."})
+    next_seat = Seat("The seat to bid; null when complete.", allow_none=True, required=True)
+    legal_bids = fields.List(
+        fields.Nested(LegalBidSchema()),
+        required=True,
+        metadata={"description": "What the next seat may do (empty when complete)."},
+    )
+    contract = fields.Nested(
+        ContractSchema(),
+        allow_none=True,
+        required=True,
+        metadata={"description": "The contract once the auction is complete; null otherwise."},
+    )
+    redeal = fields.Boolean(
+        required=True, metadata={"description": "Complete with everybody passing: deal again."}
+    )
+    redeal_dealer = Seat(
+        "On a redeal: who deals (ruleset parameter `redeal_dealer`); else null.",
+        allow_none=True,
+        required=True,
+    )
+    round = JsonInteger(
+        allow_none=True,
+        required=True,
+        metadata={"description": "Turned-card games: the bidding round, 1 or 2; null in Coinche."},
+    )
+    highest = fields.Nested(
+        HighestBidSchema(),
+        allow_none=True,
+        required=True,
+        metadata={"description": "Coinche: the highest bid so far; null otherwise."},
+    )

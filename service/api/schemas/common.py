@@ -1,0 +1,500 @@
+"""The shared components of the spec: fields, named component schemas, the request base
+classes, ``Options`` and ``Problem``. Every resource module builds on these.
+
+Naming conventions (every branch adding schemas follows them; tests/test_openapi.py checks
+the mechanical ones):
+
+- A component is named for the concept, in PascalCase, with no ``Schema`` suffix in the
+  spec (``class TrickSchema`` becomes ``Trick``): ``Card``, ``Seat``, ``Trump``.
+- A request body is ``<Operation>Request`` (``LegalMovesRequest``); its answer is named
+  for what it is (``LegalMoves``, ``RoundScore``). One schema per concept: reuse
+  ``SeatCards``, ``DeclarationClaim``, ``Bid`` ... instead of writing a twin.
+- Every enum is a named component (``ENUMS`` below, via :func:`enum_field`), referenced,
+  never inline: a generator then makes one type per concept (one ``Trump``, not ten
+  ``TrumpEnum``). A string enum's values are lower_snake_case or the notation of the
+  rules (``H``, ``capot``). An enum never mixes JSON types: a value that is a number or a
+  word is a ``oneOf`` of two named enums (``BidValue``).
+- Shared scalars are components too (``Card``, ``Seat``, ``Team``): use :class:`CardField`,
+  :func:`Seat`, :func:`Team`; do not restate their ranges.
+- A refusal's reason code is a ``ReasonCode``: add a new code to :data:`REASON_CODES` with
+  its meaning (tests/test_openapi.py checks that the engine's codes and these agree).
+- No component may be named like a type or keyword of a client language (``String``,
+  ``Integer``, ``Object``, ``Map``, ``List``, ``Error``, ``Type``, ``Class`` ...).
+- Patterns are ECMA-262 and RE2 alike: no lookaround, no backreference.
+- Requests: an optional field left out, sent as ``null`` or (a list) sent empty means the
+  same thing, its default (:class:`RequestSchema` does it; the spec's info.description
+  states the rule). Where two behaviours exist, a required field or a separate operation
+  chooses, never the difference between absent, null and empty. The one place ``null``
+  is a value is a ruleset parameter that ``GET /v1/parameters`` lists as nullable.
+- Responses list every field (``required``), ``null`` where it does not apply, except
+  where a schema says fields that do not apply are left out (``LegalBid``).
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from marshmallow import INCLUDE, RAISE, Schema, ValidationError, fields, pre_load, validate
+
+from ...engine import bidding, play
+from ...engine.bidding import ACTIONS, BID_VALUES, CAPOT
+from ...engine.cards import SUITS, TRUMP_MODES, CardError, card_name, parse_card
+from ...engine.rulesets import MAX_SEQUENCE_POINTS, PARAMETERS, PRESETS
+from ...engine.scoring import MULTIPLIERS
+
+# --- named components ------------------------------------------------------------------
+
+#: A card in the notation of the rules; RE2 and ECMA-262 compatible (``$`` is the end of
+#: the text in both).
+CARD_PATTERN = "^(10|[789JQKATjqkat])[CDHScdhs♣♦♥♠]$"
+
+#: Every stable reason code of a refusal, with its meaning: the play obligations and the
+#: record checks (``legal-moves``, ``round-score``, ``rounds/validate``), then the bids
+#: (``bidding``, ``rounds/validate``).
+REASON_CODES: dict[str, str] = {
+    play.MUST_FOLLOW_SUIT: "A card of the suit led is held: it must be played.",
+    play.MUST_TRUMP: "Void in the suit led and holding a trump: a trump must be played.",
+    play.MUST_OVERTRUMP: "A higher trump than the best one in the trick must be played.",
+    play.MUST_BEAT: "All trumps: a higher card of the suit led must be played.",
+    play.MUST_UNDERTRUMP: "An opponent's trump cannot be beaten: a lower trump must still "
+    "be played (undertrump: must).",
+    play.MUST_NOT_UNDERTRUMP: "An opponent's trump cannot be beaten: a lower trump may not "
+    "be played while another card can (undertrump: forbidden).",
+    play.NOT_IN_HAND: "The card is not in the player's hand.",
+    play.NOT_YOUR_TURN: "Not this seat's turn (to play, or to bid).",
+    play.WRONG_LEADER: "The trick is led by the wrong seat (the previous trick's winner, or "
+    "for the first trick the seat after the dealer, must lead).",
+    play.DUPLICATE_CARD: "The card has already been played in this round.",
+    bidding.AUCTION_COMPLETE: "The auction is over: no more bids.",
+    bidding.ACTION_NOT_ALLOWED: "This action is not a bid of the ruleset's bidding.",
+    bidding.MALFORMED_BID: "A field the action needs is missing, or one it forbids is given.",
+    bidding.INVALID_VALUE: "The bid value is not 80, 90, ... 160 or capot.",
+    bidding.TRUMP_MODE_NOT_ALLOWED: "The ruleset does not play this trump mode here.",
+    bidding.BID_TOO_LOW: "A bid must be higher than the current highest bid.",
+    bidding.BID_AFTER_COINCHE: "No bid after a coinche: only pass or surcoinche.",
+    bidding.COINCHE_WITHOUT_BID: "Coinche with no bid to double.",
+    bidding.COINCHE_OWN_SIDE: "Coinche of one's own side's bid.",
+    bidding.COINCHE_TWICE: "The bid is already coinched.",
+    bidding.SURCOINCHE_WITHOUT_COINCHE: "Surcoinche with no coinche to redouble.",
+    bidding.SURCOINCHE_WRONG_SIDE: "Only the side whose bid was coinched may surcoinche.",
+    bidding.NAME_IN_ROUND_ONE: "The first bidding round only takes the turned suit.",
+    bidding.TAKE_IN_ROUND_TWO: "The second bidding round names another trump; it cannot "
+    "take the turned suit.",
+    bidding.SAME_SUIT_AS_TURNED: "The second bidding round cannot name the turned suit.",
+}
+
+BID_POINTS = tuple(v for v in BID_VALUES if isinstance(v, int))
+SEQUENCE_LENGTHS = [str(n) for n in range(3, 9)]
+
+
+def _enum(description: str, values: Any, **extra: Any) -> dict[str, Any]:
+    values = list(values)
+    kind = "integer" if all(isinstance(v, int) for v in values) else "string"
+    return {"type": kind, "enum": values, "description": description, **extra}
+
+
+def _parameter_enum(name: str) -> dict[str, Any]:
+    return _enum(f"Values of the ruleset parameter `{name}`.", PARAMETERS[name].values)
+
+
+def _pascal(name: str) -> str:
+    return "".join(part.capitalize() for part in name.split("_"))
+
+
+#: Component name of each enum-valued ruleset parameter (``undertrump``: ``UndertrumpRule``).
+PARAMETER_ENUMS = {
+    name: _pascal(name) + "Rule" for name, spec in PARAMETERS.items() if spec.kind == "enum"
+}
+
+#: Every enum of the API, by component name (referenced with :func:`enum_field`).
+ENUMS: dict[str, dict[str, Any]] = {
+    "Trump": _enum(
+        "Trump mode: a suit (C clubs, D diamonds, H hearts, S spades), `none` (sans atout, "
+        "no trump) or `all` (tout atout, every suit trump).",
+        TRUMP_MODES,
+    ),
+    "Suit": _enum("A suit: C clubs, D diamonds, H hearts, S spades.", SUITS),
+    "RulesetName": _enum("A ruleset preset (GET /v1/rulesets lists them).", PRESETS),
+    "BidAction": _enum(
+        "What a bid does. Coinche: `pass`, `bid`, `coinche` (x2), `surcoinche` (x4). "
+        "Turned-card games and Klaberjass: `pass`, `take` (the turned suit, first round), "
+        "`name` (another trump, second round).",
+        ACTIONS,
+    ),
+    "BidPoints": _enum("A numeric Coinche bid: 80, 90, ... 160.", BID_POINTS),
+    "Capot": _enum("The capot bid: taking every trick, above 160.", [CAPOT]),
+    "CoincheLevel": _enum(
+        "A Coinche contract's multiplier: `none` (x1), `coinche` (x2), `surcoinche` (x4).",
+        MULTIPLIERS,
+    ),
+    "DeclarationKind": _enum(
+        "`carre`: four cards of one rank; `sequence`: three or more consecutive cards of one suit.",
+        ("carre", "sequence"),
+    ),
+    "RoundPhase": _enum(
+        "Where a round record stands: `bidding` (the auction is not over), `redeal` "
+        "(everybody passed), `play` (tricks remain), `complete` (every trick played).",
+        ("bidding", "redeal", "play", "complete"),
+    ),
+    "ParameterType": _enum(
+        "A ruleset parameter's type: `enum` (one of `values`), `int` (`minimum`..`maximum`), "
+        "`bool`, `modes` (a list of trump modes) or `points` (run length to points).",
+        ("enum", "int", "bool", "modes", "points"),
+    ),
+    "SequenceLength": _enum("A sequence's length, as an object key.", SEQUENCE_LENGTHS),
+    "ReasonCode": _enum(
+        "Why a card or a bid is refused; stable (new codes may be added in /v1, see the "
+        "README's versioning policy). "
+        + " ".join(f"`{code}`: {meaning}" for code, meaning in REASON_CODES.items()),
+        REASON_CODES,
+        **{"x-enum-descriptions": list(REASON_CODES.values())},
+    ),
+} | {component: _parameter_enum(name) for name, component in PARAMETER_ENUMS.items()}
+
+#: The other named components: shared scalars and the bid value.
+SCALARS: dict[str, dict[str, Any]] = {
+    "Card": {
+        "type": "string",
+        "pattern": CARD_PATTERN,
+        "minLength": 2,
+        "maxLength": 3,
+        "description": "A card, rank then suit: ranks 7 8 9 10 J Q K A, suits C D H S. "
+        "Input also accepts T for ten, lower case and the suit symbols ♣ ♦ ♥ ♠; "
+        "output is always canonical (`10H`, `JS`).",
+        "examples": ["10H"],
+    },
+    "Seat": {
+        "type": "integer",
+        "minimum": 0,
+        "maximum": 3,
+        "description": "A seat, in playing order: 0..3 with four players (teams 0 and 2 "
+        "against 1 and 3), 0..1 with two.",
+    },
+    "Team": {
+        "type": "integer",
+        "minimum": 0,
+        "maximum": 1,
+        "description": "A team: 0 (seats 0 and 2) or 1 (seats 1 and 3); with two players "
+        "the team is the seat.",
+    },
+    "BidValue": {
+        "oneOf": [
+            {"$ref": "#/components/schemas/BidPoints"},
+            {"$ref": "#/components/schemas/Capot"},
+        ],
+        "description": "A Coinche bid value: the integer 80, 90, ... 160, or the string "
+        "`capot` (above 160).",
+    },
+}
+
+COMPONENTS = SCALARS | ENUMS
+
+
+def register_components(spec) -> None:
+    """Add the named components to an apispec ``APISpec`` (before any schema uses them)."""
+    for name, schema in COMPONENTS.items():
+        spec.components.schema(name, schema)
+
+
+def ref(name: str) -> dict[str, str]:
+    assert name in COMPONENTS, name
+    return {"$ref": f"#/components/schemas/{name}"}
+
+
+def component_property(self, field: fields.Field, ret: dict, **kwargs: Any) -> dict[str, Any]:
+    """apispec attribute function (runs last): a field marked ``metadata={"component":
+    name}`` becomes a reference to that component (nullable as ``anyOf [ref, null]``), with
+    its own description and default; ``metadata={"json_schema": {...}}`` adds keywords
+    apispec does not pass through (``propertyNames``)."""
+    name = field.metadata.get("component")
+    if name is not None:
+        keep = {k: ret[k] for k in ("description", "default") if k in ret}
+        ret.clear()
+        if field.allow_none:
+            ret["anyOf"] = [ref(name), {"type": "null"}]
+        else:
+            ret.update(ref(name))
+        ret.update(keep)
+    return dict(field.metadata.get("json_schema", {}))
+
+
+# --- fields -----------------------------------------------------------------------------
+
+
+def _meta(kwargs: dict[str, Any], component: str, description: str | None = None) -> dict:
+    metadata = {"component": component}
+    if description:
+        metadata["description"] = description
+    return metadata | kwargs.pop("metadata", {})
+
+
+class JsonInteger(fields.Integer):
+    """An integer the way JSON Schema means it: 7 or 7.0, never 7.5, "7" or true."""
+
+    default_error_messages = {"invalid": "Not a valid integer."}
+
+    def __init__(self, **kwargs: Any):
+        super().__init__(strict=True, **kwargs)
+
+    def _deserialize(self, value, attr, data, **kwargs):
+        if isinstance(value, bool):
+            raise self.make_error("invalid")
+        if isinstance(value, float) and value.is_integer():
+            return int(value)
+        if isinstance(value, int):
+            return value
+        raise self.make_error("invalid")
+
+
+class StrictBoolean(fields.Boolean):
+    """Only JSON ``true`` and ``false``."""
+
+    def _deserialize(self, value, attr, data, **kwargs):
+        if isinstance(value, bool):
+            return value
+        raise self.make_error("invalid")
+
+
+class CardField(fields.String):
+    """A ``Card``: loaded as an engine card index, dumped in canonical form."""
+
+    def __init__(self, **kwargs: Any):
+        super().__init__(metadata=_meta(kwargs, "Card"), **kwargs)
+
+    def _deserialize(self, value, attr, data, **kwargs):
+        text = super()._deserialize(value, attr, data, **kwargs)
+        try:
+            return parse_card(text)
+        except CardError as error:
+            raise ValidationError(str(error)) from error
+
+    def _serialize(self, value, attr, obj, **kwargs):
+        return None if value is None else card_name(value)
+
+
+def Seat(description: str | None = None, **kwargs: Any) -> JsonInteger:  # noqa: N802
+    """A ``Seat`` field (the ruleset decides how many seats there are: a 422 beyond)."""
+    return JsonInteger(
+        validate=validate.Range(min=0, max=3), metadata=_meta(kwargs, "Seat", description), **kwargs
+    )
+
+
+def Team(description: str | None = None, **kwargs: Any) -> JsonInteger:  # noqa: N802
+    return JsonInteger(
+        validate=validate.Range(min=0, max=1), metadata=_meta(kwargs, "Team", description), **kwargs
+    )
+
+
+def enum_field(component: str, description: str | None = None, **kwargs: Any) -> fields.Field:
+    """A field holding one value of the named enum ``component`` of :data:`ENUMS`."""
+    values = ENUMS[component]["enum"]
+    cls = JsonInteger if ENUMS[component]["type"] == "integer" else fields.String
+    return cls(
+        validate=validate.OneOf(values), metadata=_meta(kwargs, component, description), **kwargs
+    )
+
+
+def Trump(description: str | None = None, **kwargs: Any) -> fields.Field:  # noqa: N802
+    return enum_field("Trump", description, **kwargs)
+
+
+def Cards(  # noqa: N802
+    min_length: int = 0, max_length: int = 32, unique: bool = True, **kwargs: Any
+) -> fields.List:
+    """A list of cards: distinct (``uniqueItems``: a repeated card is a 422 from the
+    engine), or with ``unique=False`` where a repeat is a rule the answer reports (a round
+    record's ``duplicate_card``)."""
+    unique_items = {"uniqueItems": True} if unique else {}
+    return fields.List(
+        CardField(),
+        validate=validate.Length(min=min_length, max=max_length),
+        metadata=unique_items | kwargs.pop("metadata", {}),
+        **kwargs,
+    )
+
+
+def TeamFigures(**kwargs: Any) -> fields.List:  # noqa: N802
+    return fields.List(
+        JsonInteger(),
+        validate=validate.Length(equal=2),
+        metadata={"description": "One figure per team: [team 0, team 1]."}
+        | kwargs.pop("metadata", {}),
+        **kwargs,
+    )
+
+
+NOT_A_BID_VALUE = 'Not a valid bid value: an integer (80, 90, ... 160) or "capot".'
+
+
+class BidValueField(fields.Field):
+    """A ``BidValue``: an integer (80, 90, ... 160) or the string "capot".
+
+    Only the JSON type is checked here; whether the number is a bid value is a rule of the
+    auction, refused with the reason code ``invalid_value``.
+    """
+
+    default_error_messages = {"invalid": NOT_A_BID_VALUE}
+
+    def __init__(self, description: str | None = None, **kwargs: Any):
+        super().__init__(metadata=_meta(kwargs, "BidValue", description), **kwargs)
+
+    def _deserialize(self, value, attr, data, **kwargs):
+        if value == CAPOT:
+            return value
+        if isinstance(value, bool) or not isinstance(value, int | float):
+            raise self.make_error("invalid")
+        if isinstance(value, float):
+            if not value.is_integer():
+                raise self.make_error("invalid")
+            return int(value)
+        return value
+
+
+# --- base schemas -----------------------------------------------------------------------
+
+
+class StrictSchema(Schema):
+    """An object whose unknown members are refused."""
+
+    error_messages = {"type": "Expected a JSON object."}
+
+    class Meta:
+        unknown = RAISE
+        ordered = True
+
+
+class RequestSchema(StrictSchema):
+    """A request object: an optional member left out, sent as null or (a list) sent empty
+    means the same, its default. The spec shows every optional member as nullable."""
+
+    def __init__(self, *args: Any, **kwargs: Any):
+        super().__init__(*args, **kwargs)
+        for field in self.fields.values():
+            if not field.required:
+                field.allow_none = True
+
+    @pre_load
+    def _absent(self, data: Any, **kwargs: Any) -> Any:
+        if not isinstance(data, dict):
+            return data
+        optional = {key: f for key, f in self.fields.items() if not f.required}
+        return {
+            key: value
+            for key, value in data.items()
+            if key not in optional or not _empty(value, optional[key])
+        }
+
+
+def _empty(value: Any, field: fields.Field) -> bool:
+    return value is None or (value == [] and isinstance(field, fields.List))
+
+
+class ResponseSchema(Schema):
+    class Meta:
+        ordered = True
+
+
+# --- ruleset options --------------------------------------------------------------------
+
+
+def _option_field(name: str) -> fields.Field:
+    spec = PARAMETERS[name]
+    meta = {"description": spec.description}
+    common: dict[str, Any] = {"allow_none": spec.nullable}
+    if spec.kind == "enum":
+        return enum_field(PARAMETER_ENUMS[name], spec.description, **common)
+    if spec.kind == "int":
+        return JsonInteger(
+            validate=validate.Range(spec.minimum, spec.maximum), metadata=meta, **common
+        )
+    if spec.kind == "bool":
+        return StrictBoolean(metadata=meta, **common)
+    if spec.kind == "modes":
+        return fields.List(
+            Trump(),
+            validate=validate.Length(min=1, max=len(TRUMP_MODES)),
+            metadata=meta | {"uniqueItems": True},
+            **common,
+        )
+    if spec.kind == "points":
+        return fields.Dict(
+            keys=fields.String(validate=validate.OneOf(SEQUENCE_LENGTHS)),
+            values=JsonInteger(validate=validate.Range(min=0, max=MAX_SEQUENCE_POINTS)),
+            metadata=meta | {"json_schema": {"propertyNames": ref("SequenceLength")}},
+            **common,
+        )
+    raise AssertionError(spec.kind)
+
+
+#: Every ruleset parameter by name: overrides in a request (each optional, unknown names
+#: refused), every value in a ruleset listing. ``null`` is a value of the parameters
+#: ``GET /v1/parameters`` lists as nullable ("off"), not the same as leaving one out.
+OptionsSchema = StrictSchema.from_dict(
+    {name: _option_field(name) for name in PARAMETERS}, name="OptionsSchema"
+)
+
+
+class RulesetRequestSchema(RequestSchema):
+    ruleset = enum_field(
+        "RulesetName", "The ruleset preset; `belote` when left out.", load_default="belote"
+    )
+    options = fields.Nested(
+        OptionsSchema(),
+        load_default=dict,
+        metadata={"description": "Overrides of the preset's parameters, by name."},
+    )
+
+
+# --- problems ---------------------------------------------------------------------------
+
+
+class ProblemViolationSchema(ResponseSchema):
+    """An illegal play (`trick`, `seat`, `card`) or an illegal bid (`bid`, `seat`,
+    `action`), with its reason code and a sentence."""
+
+    trick = JsonInteger(allow_none=True, metadata={"description": "Trick index, from 0."})
+    bid = JsonInteger(allow_none=True, metadata={"description": "Index of the bid in `bids`."})
+    seat = Seat("The seat that played or bid.", required=True)
+    card = CardField(allow_none=True)
+    action = enum_field("BidAction", "The illegal bid's action.", allow_none=True)
+    rule = enum_field("ReasonCode", required=True)
+    message = fields.String(required=True, metadata={"description": "One sentence."})
+
+
+class ProblemSchema(Schema):
+    """RFC 9457 problem details; more members may appear (RFC 9457 section 3.2)."""
+
+    class Meta:
+        ordered = True
+        unknown = INCLUDE
+
+    type = fields.String(
+        required=True,
+        metadata={
+            "description": "The problem kind: `about:blank` (the HTTP status says it all) "
+            "or a `tag:belote-rules,2026:problem/...` URI (invalid-input, illegal-round, "
+            "illegal-bid).",
+            "example": "about:blank",
+        },
+    )
+    title = fields.String(required=True, metadata={"description": "The kind, in words."})
+    status = JsonInteger(required=True, metadata={"description": "The HTTP status code."})
+    detail = fields.String(required=True, metadata={"description": "What went wrong, here."})
+    errors = fields.Dict(
+        keys=fields.String(),
+        values=fields.List(fields.String()),
+        metadata={"description": "For invalid input: messages by field path (`trick.cards.1`)."},
+    )
+    violations = fields.List(
+        fields.Nested(ProblemViolationSchema()),
+        metadata={
+            "description": "For an illegal round record: each illegal play (`trick`, `seat`, "
+            "`card`); for an illegal bid: the bid (`bid`, `seat`, `action`)."
+        },
+    )
+    request_id = fields.String(
+        metadata={
+            "description": "The request's id, as in the `X-Request-ID` header (the client's "
+            "own if it sent a valid one): quote it when reporting a problem."
+        },
+    )

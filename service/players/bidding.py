@@ -1,0 +1,404 @@
+"""The bidding player: which call to make in the auction, and what the auction says.
+
+- :func:`side_points`: a hand evaluation, the card points (and declarations and belote)
+  a hand's side can expect to score if it takes the contract in a trump mode.
+- :func:`strong_trumps_bid`: the baseline of the arena, a take-with-strong-trumps rule
+  (J 3, 9 2, A 1, other trumps 1/2, outside aces 1; take or bid 80 from 5 up).
+- :func:`suggest_bid`: ``easy`` plays the baseline; ``normal`` and ``hard`` look ahead:
+  for every option considered (pass, take, each suit named, Coinche values around the
+  hand's estimate in its best trump modes, coinche, surcoinche) they deal the unseen cards
+  many times, finish the auction with :func:`heuristic_bid` for every seat, play the round
+  out with the greedy player and score it with the engine; the option with the best
+  average margin wins. The same deals serve every option (common random numbers).
+- :func:`auction_weight`: the likelihood of the bids seen, given a deal: the sampler
+  keeps the deals that explain the auction (``hard`` card play).
+"""
+
+from __future__ import annotations
+
+import math
+import random
+import time
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass
+
+from ..engine.bidding import (
+    BID,
+    CAPOT,
+    COINCHE,
+    NAME,
+    PASS,
+    SURCOINCHE,
+    TAKE,
+    Bid,
+    run_auction,
+)
+from ..engine.cards import (
+    ACE,
+    ALL_CARDS,
+    JACK,
+    NINE,
+    SUIT_MASKS,
+    SUITS,
+    bit,
+    cards_in,
+    strength,
+    trump_suit,
+)
+from ..engine.declarations import find_belotes, find_declarations
+from ..engine.play import card_points
+from ..engine.rulesets import Ruleset
+from ..engine.scoring import mode_total
+from .baselines import greedy_card
+from .table import (
+    AuctionView,
+    Deal,
+    complete,
+    contract_bid,
+    play_round,
+    run_bidding,
+    seven_exchange,
+)
+from .view import SeatView
+
+
+@dataclass(frozen=True)
+class BidSuggestion:
+    """The call, and each option considered with its estimated margin (the seat's side's
+    round score minus the opponents', a redeal counting 0) over ``samples`` deals
+    (``easy`` estimates nothing: its one option has the value ``None``)."""
+
+    bid: Bid
+    options: tuple[tuple[Bid, float | None], ...]
+    samples: int
+    level: str
+
+
+#: Deals looked at per option, by level.
+BID_SAMPLES = {"normal": 6, "hard": 20}
+MAX_BID_BUDGET_MS = 3000
+
+
+def _legal(view: AuctionView) -> list[Bid]:
+    """Every legal call, one per action/trump/value (from the engine's compact list)."""
+    result = run_auction(view.ruleset, view.dealer, view.bids, view.turned)
+    out: list[Bid] = []
+    for legal in result.legal_bids:
+        if legal.action == BID:
+            out += [Bid(BID, v, m) for v in legal.values for m in legal.trumps]
+        elif legal.action == NAME:
+            out += [Bid(NAME, trump=m) for m in legal.trumps]
+        elif legal.action == TAKE:
+            out.append(Bid(TAKE, trump=legal.trump))
+        else:
+            out.append(Bid(legal.action))
+    return out
+
+
+# --- hand evaluation ---------------------------------------------------------------------
+
+
+#: Contracts made on card points alone: declarations and belote do not help make them.
+_CARDS_ONLY = ("trick_points_at_least_defenders", "trick_points_more_than_half")
+#: Chance that the n-th round of a plain suit is not ruffed, in a suit contract.
+_SURVIVE = (1.0, 0.8, 0.45, 0.2, 0.1)
+
+
+def side_points(hand: int, trump: str, ruleset: Ruleset) -> float:
+    """What the hand's side can expect to score as takers in ``trump``: its likely tricks
+    (each suit played out from the top: a master wins its round, bringing its points and
+    what the others put on it; a missing higher card takes a round; a plain suit's later
+    rounds may be ruffed), long trumps, a partner's share,
+    its declarations and belote. A hand of fewer than ``hand_size`` cards is scaled up."""
+    held = hand.bit_count()
+    if not held:
+        return 0.0
+    players = ruleset.players
+    total = mode_total(trump, ruleset, ALL_CARDS)
+    in_play = total * players * ruleset.hand_size / 32
+    others = (players - 1) * total / 32  # what the other cards of a trick bring
+    value = 0.0
+    suit_of_trump = trump_suit(trump)
+    trumps = 0
+    for s in range(4):
+        order = sorted(cards_in(SUIT_MASKS[s]), key=lambda c: -strength(c, trump))
+        mine = [c for c in order if hand >> c & 1]
+        theirs = [c for c in order if not hand >> c & 1]
+        if s == suit_of_trump:
+            trumps = len(mine)
+        # Play the suit out from the top: a master wins its round; otherwise the best
+        # missing card takes the round and the lowest card goes under it. In a plain suit
+        # of a suit contract a later round is likely ruffed.
+        ruffed = suit_of_trump is not None and s != suit_of_trump
+        rounds = 0
+        while mine:
+            survive = _SURVIVE[min(rounds, len(_SURVIVE) - 1)] if ruffed else 1.0
+            if theirs and strength(theirs[0], trump) > strength(mine[0], trump):
+                theirs.pop(0)
+                mine.pop()
+            else:
+                c = mine.pop(0)
+                value += survive * (card_points(c, trump, ruleset) + others)
+                if theirs:
+                    theirs.pop()
+            rounds += 1
+    if suit_of_trump is not None and trumps > 2:
+        value += 8 * (trumps - 2)
+    # Cards still to come are worth an average card to their holder's side.
+    value += (ruleset.hand_size - held) * in_play / (ruleset.players * ruleset.hand_size)
+    if ruleset.partner_of(0) is not None:
+        value += (in_play - value) / 3  # the partner's share of the rest
+    if ruleset.contract not in _CARDS_ONLY:
+        value += ruleset.belote_points * len(find_belotes(hand, trump, ruleset))
+        if (
+            ruleset.declarations != "none"
+            and ruleset.contract != "cards_and_belote_at_least_defenders"
+        ):
+            value += sum(d.points for d in find_declarations(hand, trump, ruleset))
+    return value
+
+
+def take_threshold(trump: str, ruleset: Ruleset) -> float:
+    """The side points :func:`heuristic_bid` wants before taking: half the points in play
+    and a margin."""
+    total = mode_total(trump, ruleset, ALL_CARDS)
+    return total * ruleset.players * ruleset.hand_size / 64 + total / 10
+
+
+def _modes(view: AuctionView, action: str) -> list[str]:
+    return [b.trump for b in _legal(view) if b.action == action]
+
+
+def _highest(view: AuctionView):
+    return run_auction(view.ruleset, view.dealer, view.bids, view.turned).highest
+
+
+def heuristic_bid(view: AuctionView, rng: random.Random | None = None) -> Bid:
+    """The ``normal`` evaluation as a rule: take, name or bid when :func:`side_points`
+    clears :func:`take_threshold`; Coinche bids its estimate rounded down to 10, coinches a
+    contract its hand sinks, surcoinches when its side's bid is far below its estimate."""
+    rules = view.ruleset
+    legal = _legal(view)
+    actions = {b.action for b in legal}
+    hand = view.hand
+    if TAKE in actions or NAME in actions:
+        options = []
+        for b in legal:
+            if b.action in (TAKE, NAME):
+                with_turned = hand | bit(view.turned) if b.action == TAKE else hand
+                score = side_points(with_turned, b.trump, rules) - take_threshold(b.trump, rules)
+                options.append((score, b))
+        best = max(options, key=lambda o: o[0], default=None)
+        return best[1] if best and best[0] >= 0 else Bid(PASS)
+    if BID in actions or COINCHE in actions or SURCOINCHE in actions:
+        return _coinche_heuristic(view, legal)
+    return Bid(PASS)
+
+
+def _coinche_heuristic(view: AuctionView, legal: list[Bid]) -> Bid:
+    rules, hand = view.ruleset, view.hand
+    high = _highest(view)
+    bids = [b for b in legal if b.action == BID]
+    if bids:
+        estimates = {m: side_points(hand, m, rules) for m in {b.trump for b in bids}}
+        mode = max(estimates, key=estimates.get)
+        target = estimates[mode] - 10
+        values = [b.value for b in bids if b.trump == mode and b.value != CAPOT]
+        fitting = [v for v in values if v <= target]
+        partner_holds = high is not None and high.team == rules.team_of(view.seat)
+        if fitting and not (partner_holds and max(fitting) < int(high.value) + 20):
+            return Bid(BID, max(fitting), mode)
+    if any(b.action == COINCHE for b in legal) and high is not None:
+        theirs = side_points(hand, high.trump, rules)
+        if theirs < 0.45 * take_threshold(high.trump, rules) and int(high.value) >= 100:
+            return Bid(COINCHE)
+    surcoinche = any(b.action == SURCOINCHE for b in legal) and high is not None
+    if surcoinche and side_points(hand, high.trump, rules) > int(high.value) + 30:
+        return Bid(SURCOINCHE)
+    return Bid(PASS)
+
+
+def strong_trumps_bid(view: AuctionView, rng: random.Random | None = None) -> Bid:
+    """The arena's bidding baseline: count J 3, 9 2, A 1, other trumps 1/2 and outside
+    aces 1 with the trump the call would make; take, name or bid 80 from 5 points up
+    (Coinche: 10 more per point above 5); never coinche."""
+    legal = _legal(view)
+    best: tuple[float, Bid] | None = None
+    for b in legal:
+        if b.action not in (TAKE, NAME, BID) or b.trump not in SUITS:
+            continue
+        hand = view.hand | (bit(view.turned) if b.action == TAKE else 0)
+        suit = SUITS.index(b.trump)
+        count = 0.0
+        for c in cards_in(hand):
+            if c >> 3 == suit:
+                count += {JACK: 3, NINE: 2, ACE: 1}.get(c & 7, 0.5)
+            elif c & 7 == ACE:
+                count += 1
+        if count < 5:
+            continue
+        if b.action == BID and b.value != min(80 + 10 * int(count - 5), 160):
+            continue
+        if best is None or count > best[0]:
+            best = (count, b)
+    return best[1] if best else Bid(PASS)
+
+
+# --- look-ahead --------------------------------------------------------------------------
+
+
+def _options(view: AuctionView) -> list[Bid]:
+    """The calls worth looking at: every one in turned-card games; in Coinche, pass,
+    coinche and surcoinche, and in the two best modes the values around the estimate."""
+    legal = _legal(view)
+    if view.ruleset.bidding != "coinche":
+        return legal
+    out = [b for b in legal if b.action != BID]
+    bids = [b for b in legal if b.action == BID]
+    modes = sorted(
+        {b.trump for b in bids},
+        key=lambda m: -side_points(view.hand, m, view.ruleset),
+    )[:2]
+    for m in modes:
+        estimate = side_points(view.hand, m, view.ruleset)
+        values = [b.value for b in bids if b.trump == m and b.value != CAPOT]
+        near = sorted(values, key=lambda v: abs(v - (estimate - 10)))[:3]
+        out += [Bid(BID, v, m) for v in sorted(near)]
+    return out
+
+
+def _unseen_deal(view: AuctionView, rng: random.Random) -> Deal:
+    rules = view.ruleset
+    pack = [c for c in range(32) if not view.hand >> c & 1 and c != view.turned]
+    rng.shuffle(pack)
+    size = view.hand.bit_count()
+    hands = []
+    for seat in range(rules.players):
+        if seat == view.seat:
+            hands.append(view.hand)
+        else:
+            hands.append(sum(1 << c for c in pack[:size]))
+            pack = pack[size:]
+    return Deal(tuple(hands), view.turned, tuple(pack))
+
+
+def _rollout(view: AuctionView, dealt: Deal, first: Bid, rng: random.Random) -> float:
+    rules = view.ruleset
+    bidders = [heuristic_bid] * rules.players
+    contract, bids = run_bidding(rules, dealt, view.dealer, bidders, rng, (*view.bids, first))
+    if contract is None:
+        return 0.0
+    hands = complete(rules, dealt, contract.taker)
+    exchanged = seven_exchange(rules, contract, hands)
+    played = play_round(
+        rules,
+        hands,
+        contract.trump,
+        contract.taker,
+        [greedy_card] * rules.players,
+        rng,
+        view.dealer,
+        contract_bid(contract),
+        dealt.turned,
+        exchanged,
+        bids,
+    )
+    team = rules.team_of(view.seat)
+    return played.score.score[team] - played.score.score[1 - team]
+
+
+def suggest_bid(
+    view: AuctionView, level: str = "normal", seed: int = 0, budget_ms: float | None = None
+) -> BidSuggestion:
+    """The call for ``view.seat`` (see the module's docstring for the levels)."""
+    started = time.perf_counter()
+    legal = _legal(view)
+    if not legal:
+        raise ValueError("the auction is over: there is no call to make")
+    if level == "easy":
+        bid = strong_trumps_bid(view)
+        return BidSuggestion(bid, ((bid, None),), 0, level)
+    rng = random.Random(seed)
+    budget = min(budget_ms or MAX_BID_BUDGET_MS, MAX_BID_BUDGET_MS) / 1000
+    options = _options(view)
+    totals = dict.fromkeys(options, 0.0)
+    used = 0
+    for _ in range(BID_SAMPLES[level]):
+        if used and time.perf_counter() - started > budget:
+            break
+        dealt = _unseen_deal(view, rng)
+        seed_j = rng.randrange(1 << 30)
+        for option in options:
+            totals[option] += _rollout(view, dealt, option, random.Random(seed_j))
+        used += 1
+    values = tuple((b, round(totals[b] / used, 2)) for b in options)
+    bid = max(values, key=lambda o: (o[1], o[0].action == PASS))[0]
+    return BidSuggestion(bid, values, used, level)
+
+
+# --- what the auction says ---------------------------------------------------------------
+
+
+def _sigmoid(x: float) -> float:
+    return 1 / (1 + math.exp(-max(-30.0, min(30.0, x))))
+
+
+def auction_weight(view: SeatView) -> Callable[[list[int]], float] | None:
+    """The likelihood of the bids of ``view`` given a deal of the other seats' cards, as
+    :func:`heuristic_bid` would have made them from each seat's whole hand; ``None`` when
+    the view has no auction."""
+    if not view.bids or view.dealer is None:
+        return None
+    rules = view.ruleset
+    played_by = view.played_by()
+    turned = view.turned
+    turned_suit = SUITS[turned >> 3] if turned is not None else None
+    events: list[tuple[int, Bid, int]] = []  # (seat, bid, index)
+    for i, b in enumerate(view.bids):
+        seat = (view.dealer + 1 + i) % rules.players
+        if seat != view.seat and b.action in (PASS, TAKE, NAME, BID):
+            events.append((seat, b, i))
+    modes = (
+        [m for m in rules.trump_modes if m in SUITS]
+        if rules.bidding != "coinche"
+        else list(rules.trump_modes)
+    )
+    scale = 12.0
+
+    def weight(deal: Sequence[int]) -> float:
+        cache: dict[tuple[int, str], float] = {}
+
+        def margin(seat: int, mode: str) -> float:
+            key = (seat, mode)
+            if key not in cache:
+                hand = deal[seat] | played_by[seat]
+                cache[key] = side_points(hand, mode, rules) - take_threshold(mode, rules)
+            return cache[key]
+
+        w = 1.0
+        highest = 70
+        for seat, b, i in events:
+            if rules.bidding == "coinche":
+                if b.action == BID:
+                    value = 170 if b.value == CAPOT else int(b.value)
+                    w *= _sigmoid(
+                        (margin(seat, b.trump) + take_threshold(b.trump, rules) - 10 - value)
+                        / scale
+                    )
+                    highest = value
+                else:
+                    best = max(margin(seat, m) + take_threshold(m, rules) for m in modes)
+                    w *= 1 - _sigmoid((best - 10 - (highest + 10)) / scale)
+            elif b.action == TAKE and turned_suit is not None:
+                w *= _sigmoid(margin(seat, turned_suit) / scale)
+            elif b.action == NAME:
+                w *= _sigmoid(margin(seat, b.trump) / scale)
+            elif i < rules.players and turned_suit is not None:
+                w *= 1 - _sigmoid(margin(seat, turned_suit) / scale)
+            else:
+                others = [m for m in modes if m != turned_suit]
+                if others:
+                    w *= 1 - _sigmoid(max(margin(seat, m) for m in others) / scale)
+        return w
+
+    return weight

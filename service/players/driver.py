@@ -1,0 +1,196 @@
+"""The driver: a card for one seat, from its view, at a level, within a time budget.
+
+For ``normal`` and ``hard`` (and the arena's ``plain``), :func:`suggest_play` deals the
+unseen cards many times (:mod:`.sampler`), searches each deal with every hand open
+(:mod:`.solver`), turns each legal card's result into the round's score margin with the
+engine's own scoring (:func:`scoring.settle_figures`: contract made or failed, capot,
+declarations and the deal's belote), and plays the card with the best average margin.
+``easy`` plays the greedy baseline's card (:func:`baselines.greedy_card`) and estimates
+the values with a few shallow searches.
+
+Levels differ in samples, nodes per search and inference (:data:`LEVELS`). The work is
+counted in deals and nodes, never in time, so one request with one seed gives one answer
+on any machine; the time budget is a safety net that stops sampling early (the answer then
+says ``complete: false`` and how many deals it used).
+"""
+
+from __future__ import annotations
+
+import random
+import time
+from collections.abc import Callable
+from dataclasses import dataclass
+
+from ..engine.cards import cards_in
+from ..engine.declarations import Declaration, find_belotes, find_declarations, settle
+from ..engine.play import card_points, legal_mask, trick_points, winning_index
+from ..engine.scoring import Figures, mode_total, settle_figures
+from .baselines import greedy_card, random_card
+from .sampler import knowledge, resample
+from .solver import Solver
+from .view import SeatView, check_view
+
+
+@dataclass(frozen=True)
+class Level:
+    """How hard a player thinks: deals sampled, search nodes per deal, what it infers."""
+
+    name: str
+    samples: int
+    nodes: int
+    inference: bool = True  # every deduction of the sampler (False: voids only)
+    auction: bool = False  # weigh the deals by the auction
+    greedy: bool = False  # play the greedy card; the search only estimates the values
+
+
+LEVELS: dict[str, Level] = {
+    "easy": Level("easy", samples=2, nodes=60, greedy=True),
+    "normal": Level("normal", samples=10, nodes=500),
+    "hard": Level("hard", samples=24, nodes=1200, auction=True),
+}
+#: The arena's reference sampler: voids only, no auction, 20 deals.
+PLAIN = Level("plain", samples=20, nodes=1200, inference=False)
+#: Server-side cap and default of the time budget per suggestion (milliseconds).
+MAX_BUDGET_MS = 2000
+DEFAULT_BUDGET_MS = {"easy": 50, "normal": 200, "hard": 1000, "plain": 1000}
+
+
+@dataclass(frozen=True)
+class Suggestion:
+    """The card to play and each legal card's estimated margin (the seat's side's round
+    score minus the opponents'), averaged over ``samples`` deals; ``exact``: every search
+    reached the end of the round; ``complete``: all the level's deals were searched."""
+
+    card: int
+    values: dict[int, float]
+    samples: int
+    exact: bool
+    complete: bool
+    level: str
+
+
+def announcements(view: SeatView) -> tuple[list[Declaration], list[int]]:
+    """What the seat should announce with its first card: its best declarations (the set
+    worth most, as the ruleset allows) and the suits of its belote."""
+    start = view.hand | view.played_by()[view.seat]
+    declared = find_declarations(start, view.trump, view.ruleset, view.seat)
+    return declared, find_belotes(start, view.trump, view.ruleset)
+
+
+class _RoundScorer:
+    """Turns a searched margin of card points into the round's score margin."""
+
+    def __init__(self, view: SeatView):
+        rules, trump = view.ruleset, view.trump
+        self.view = view
+        self.team = view.team
+        self.taker_team = rules.team_of(view.taker)
+        points = [0, 0]
+        taken = 0
+        for t in view.tricks:
+            winner = (t.leader + winning_index(t.cards, trump)) % rules.players
+            points[rules.team_of(winner)] += trick_points(t.cards, trump, rules)
+            taken |= 1 << rules.team_of(winner)
+        self.so_far = points[self.team] - points[1 - self.team]
+        self.taken = taken
+        first = view.tricks[0].leader if view.tricks else view.trick.leader
+        settled = settle(view.declarations, first, trump, rules)
+        self.declarations = settled.points
+        self.played_by = view.played_by()
+
+    def deal_context(self, hands: list[int]) -> tuple[int, int, tuple[int, int]]:
+        """For one deal: all card points of the round, the mode total, belote per team."""
+        view, rules = self.view, self.view.ruleset
+        in_play = view.played
+        belote = [0, 0]
+        for seat in range(rules.players):
+            in_play |= hands[seat]
+            start = hands[seat] | self.played_by[seat]
+            found = find_belotes(start, view.trump, rules)
+            belote[rules.team_of(seat)] += rules.belote_points * len(found)
+        cards = sum(card_points(c, view.trump, rules) for c in cards_in(in_play))
+        return cards, mode_total(view.trump, rules, in_play), (belote[0], belote[1])
+
+    def margin(self, future: float, context, solver: Solver) -> float:
+        cards, total, belote = context
+        rules = self.view.ruleset
+        diff = self.so_far + future
+        sweep = None
+        capot = solver.capot_bonus
+        if capot is not None and self.taken != 3 and abs(diff) == cards + capot:
+            ours = cards + capot if diff > 0 else 0
+            sweep = self.team if diff > 0 else 1 - self.team
+            theirs = cards + capot - ours
+        else:
+            ours = (diff + cards + solver.last_bonus) / 2
+            theirs = cards + solver.last_bonus - ours
+        by_team = (ours, theirs) if self.team == 0 else (theirs, ours)
+        figures = Figures(by_team, self.declarations, belote, total, sweep)
+        _, score, _, _ = settle_figures(
+            rules, self.view.trump, figures, self.taker_team, self.view.bid
+        )
+        return score[self.team] - score[1 - self.team]
+
+
+def suggest_play(
+    view: SeatView,
+    level: str | Level = "normal",
+    seed: int = 0,
+    budget_ms: float | None = None,
+    weight: Callable[[list[int]], float] | None = None,
+) -> Suggestion:
+    """The card for ``view.seat`` to play; raises :class:`ViewError` for an impossible view.
+
+    ``weight``: the likelihood of the auction given a deal (``hard`` passes the one of
+    :func:`.bidding.auction_weight` when the view carries the bids)."""
+    started = time.perf_counter()
+    check_view(view)
+    lv = LEVELS[level] if isinstance(level, str) else level
+    budget = min(budget_ms or DEFAULT_BUDGET_MS.get(lv.name, 1000), MAX_BUDGET_MS)
+    deadline = started + budget / 1000
+    rng = random.Random(seed)
+    rules = view.ruleset
+    legal = list(cards_in(legal_mask(view.hand, view.position)))
+    k = knowledge(view, lv.inference)
+    if weight is None and lv.auction and view.bids:
+        from .bidding import auction_weight  # the bidding player imports the driver
+
+        weight = auction_weight(view)
+    deals = resample(k, lv.samples, rng, weight if lv.auction else None)
+    scorer = _RoundScorer(view)
+    totals = dict.fromkeys(legal, 0.0)
+    caches: tuple[dict, dict, dict] = ({}, {}, {})
+    used, exact = 0, True
+    for deal in deals:
+        if used and time.perf_counter() > deadline:
+            break
+        hands = tuple(deal[: rules.players])
+        solver = Solver(rules, view.trump, view.team, lv.nodes, caches)
+        found, _, deal_exact = solver.root_values(
+            hands, view.trick.leader, view.trick.cards, scorer.taken, legal
+        )
+        exact &= deal_exact
+        context = scorer.deal_context(deal)
+        for c, future in found.items():
+            totals[c] += scorer.margin(future, context, solver)
+        used += 1
+    values = {c: round(v / used, 2) for c, v in totals.items()}
+    if lv.greedy:
+        choice = greedy_card(view)
+    else:
+        choice = max(legal, key=lambda c: (values[c], -card_points(c, view.trump, rules), -c))
+    return Suggestion(choice, values, used, exact, used == len(deals), lv.name)
+
+
+#: Card players by name, for the arena and tests: ``f(view, rng) -> card``.
+def player(name: str) -> Callable[[SeatView, random.Random], int]:
+    if name == "random":
+        return random_card
+    if name == "greedy":
+        return greedy_card
+    lv = PLAIN if name == "plain" else LEVELS[name]
+
+    def play(view: SeatView, rng: random.Random) -> int:
+        return suggest_play(view, lv, rng.randrange(1 << 30), budget_ms=MAX_BUDGET_MS).card
+
+    return play

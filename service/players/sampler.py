@@ -1,0 +1,231 @@
+"""The sampler: deals of the unseen cards consistent with everything one seat has seen.
+
+:func:`knowledge` reads a :class:`~.view.SeatView` into, for every other holder (each
+other seat, and the undealt stock when the game leaves cards out, as Klaberjass does):
+the cards it is known to hold and the unseen cards it may still hold. What it uses:
+
+- **play**: every card played is replayed through the engine's own obligation list
+  (:func:`play.obligations`). A step whose kept cards exclude the card played cannot have
+  applied, so the player held none of the cards it applies to: not following suit shows a
+  void; discarding under ``undertrump: must`` shows no trump at all; a low trump under an
+  opponent's trump shows no higher trump; in tout atout, not beating shows no higher card of
+  the suit; ``undertrump: forbidden`` shows the hand held trumps only. (Only steps that
+  certainly narrowed the hand are used, so the deduction is sound for every ruleset.)
+- **declarations and belote**: the cards shown stay with their seat until played;
+- **the turned card**: the taker received it (``turned_card``); in Klaberjass it stays on
+  the table, or the seat that exchanged the trump 7 holds it and the 7 lies on the table.
+
+The *plain* reading (``inference=False``, the arena's baseline) keeps only the voids.
+:func:`sample` then deals the unseen cards to fit: each card goes to a holder that may
+hold it, chosen so that Hall's condition still holds for the rest (no dead end), so a
+view that admits a deal always yields one; :func:`knowledge` raises :class:`ViewError`
+(a 422 over HTTP) when none exists. The auction's weight is applied by the caller
+(:func:`resample`), with likelihoods from :mod:`.bidding`.
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass
+
+from ..engine.cards import (
+    ALL_CARDS,
+    KING,
+    QUEEN,
+    SEVEN,
+    bit,
+    card,
+    card_name,
+    cards_in,
+    count,
+    trump_suit,
+)
+from ..engine.play import Position, obligations
+from .view import SeatView, ViewError
+
+
+@dataclass(frozen=True)
+class Knowledge:
+    """Holders ``0..players-1`` are the seats; holder ``players`` (when present) is the
+    stock of undealt cards. ``known``: cards a holder certainly holds (unplayed);
+    ``allowed``: unseen cards it may hold; ``need``: how many unseen cards it gets."""
+
+    known: tuple[int, ...]
+    allowed: tuple[int, ...]
+    need: tuple[int, ...]
+    unseen: int
+    forbidden: tuple[int, ...]
+
+
+def play_constraints(view: SeatView, inference: bool = True) -> list[int]:
+    """For each seat, the cards it cannot hold now, read from the cards it played."""
+    players = view.ruleset.players
+    forbid = [0] * players
+    for t in view.all_tricks:
+        for i, c in enumerate(t.cards):
+            seat = (t.leader + i) % players
+            steps = obligations(Position(t.leader, t.cards[:i], view.trump, view.ruleset))
+            if not inference:
+                steps = steps[:1]  # following suit only: the voids
+            restrict = ALL_CARDS  # a lower bound of what the hand was narrowed to
+            for step in steps:
+                if step.keep >> c & 1:
+                    restrict &= step.keep
+                else:
+                    forbid[seat] |= restrict & step.applies_if
+    return forbid
+
+
+def _known(view: SeatView, inference: bool) -> list[int]:
+    rules, played = view.ruleset, view.played
+    holders = rules.players + (1 if rules.players * rules.hand_size < 32 else 0)
+    known = [0] * holders
+    claims: list[tuple[int, int, str]] = [(view.seat, view.hand, "hand")]
+    if inference:
+        for i, d in enumerate(view.declarations):
+            claims.append((d.seat, d.cards & ~played, f"declarations.{i}"))
+        for i, (seat, suit) in enumerate(view.belotes):
+            pair = (bit(card(KING, suit)) | bit(card(QUEEN, suit))) & ~played
+            claims.append((seat, pair, f"belotes.{i}"))
+    if view.turned is not None and not played >> view.turned & 1:
+        if rules.bidding == "turned_card":
+            claims.append((view.taker, bit(view.turned), "turned"))
+        elif rules.bidding == "klaberjass" and holders > rules.players:
+            exchanged = view.exchanged_by
+            claims.append(
+                (rules.players if exchanged is None else exchanged, bit(view.turned), "turned")
+            )
+    if rules.bidding == "klaberjass" and view.turned is not None and holders > rules.players:
+        by = view.exchanged_by
+        if by is None:
+            by = next((s for s, m in enumerate(view.played_by()) if m >> view.turned & 1), None)
+        suit = trump_suit(view.trump)
+        if by is not None and suit is not None:
+            seven = card(SEVEN, suit)
+            if not played >> seven & 1 and seven != view.turned:
+                claims.append((rules.players, bit(seven), "exchanged_by"))
+    owner: dict[int, int] = {}
+    for holder, cards, where in claims:
+        for c in cards_in(cards):
+            if owner.get(c, holder) != holder:
+                raise ViewError(
+                    where, f"{card_name(c)} cannot be both with seat {owner[c]} and seat {holder}"
+                )
+            owner[c] = holder
+            known[holder] |= bit(c)
+    mine = known[view.seat] & ~view.hand
+    if mine:
+        raise ViewError(
+            "hand",
+            f"the view says seat {view.seat} holds {card_name(next(cards_in(mine)))}, "
+            "but it is not in the hand",
+        )
+    return known
+
+
+def knowledge(view: SeatView, inference: bool = True) -> Knowledge:
+    """What the seat knows of the other holders; :class:`ViewError` when no deal fits."""
+    rules = view.ruleset
+    known = _known(view, inference)
+    forbid = play_constraints(view, inference) + [0] * (len(known) - rules.players)
+    for seat, mask in enumerate(forbid[: rules.players]):
+        clash = known[seat] & mask
+        if clash:
+            raise ViewError(
+                "tricks",
+                f"seat {seat} is shown to hold {card_name(next(cards_in(clash)))}, but its "
+                "plays say it cannot hold it",
+            )
+    taken = 0
+    for mask in known:
+        taken |= mask
+    unseen = ALL_CARDS & ~view.played & ~taken
+    left = view.cards_left()
+    if len(known) > rules.players:
+        left.append(32 - rules.players * rules.hand_size)
+    need = tuple(n - count(k) for n, k in zip(left, known, strict=True))
+    if any(n < 0 for n in need):
+        seat = next(h for h, n in enumerate(need) if n < 0)
+        raise ViewError("declarations", f"more cards are shown for seat {seat} than it holds")
+    allowed = tuple(0 if h == view.seat else unseen & ~forbid[h] for h in range(len(known)))
+    result = Knowledge(tuple(known), allowed, need, unseen, tuple(forbid))
+    if not _feasible(unseen, list(need), allowed):
+        raise ViewError(
+            "tricks",
+            "no deal of the unseen cards fits this view: what the other seats played "
+            "(suits not followed, trumps not played) leaves too few cards they can hold",
+        )
+    return result
+
+
+def _feasible(rest: int, cap: Sequence[int], allowed: Sequence[int]) -> bool:
+    """Hall's condition: every set of holders can take all the cards only they may hold."""
+    holders = len(cap)
+    if sum(cap) != count(rest):
+        return False
+    reach = [allowed[h] if cap[h] else 0 for h in range(holders)]
+    for subset in range(1 << holders):
+        outside = 0
+        room = 0
+        for h in range(holders):
+            if subset >> h & 1:
+                room += cap[h]
+            else:
+                outside |= reach[h]
+        if count(rest & ~outside) > room:
+            return False
+    return True
+
+
+def sample(k: Knowledge, rng: random.Random) -> list[int]:
+    """One deal: each holder's cards (its known ones plus a share of the unseen ones)."""
+    hands = list(k.known)
+    cap = list(k.need)
+    cards = list(cards_in(k.unseen))
+    rng.shuffle(cards)
+    cards.sort(key=lambda c: sum(a >> c & 1 for a in k.allowed))
+    rest = k.unseen
+    for c in cards:
+        rest &= ~bit(c)
+        options = [h for h in range(len(cap)) if cap[h] and k.allowed[h] >> c & 1]
+        while True:
+            weights = [cap[h] for h in options]
+            h = rng.choices(options, weights)[0]
+            cap[h] -= 1
+            if len(options) == 1 or _feasible(rest, cap, k.allowed):
+                break
+            cap[h] += 1
+            options.remove(h)
+        hands[h] |= bit(c)
+    return hands
+
+
+def resample(
+    k: Knowledge,
+    n: int,
+    rng: random.Random,
+    weight: Callable[[list[int]], float] | None = None,
+    oversample: int = 3,
+) -> list[list[int]]:
+    """``n`` deals; with ``weight`` (the likelihood of what was seen, such as the auction,
+    given a deal), ``oversample * n`` are drawn and ``n`` kept in proportion to it."""
+    if weight is None:
+        return [sample(k, rng) for _ in range(n)]
+    drawn = [sample(k, rng) for _ in range(oversample * n)]
+    weights = [weight(d) for d in drawn]
+    if sum(weights) <= 0:
+        return drawn[:n]
+    # Systematic resampling, then unique deals first (a deal drawn twice is searched once
+    # per copy: its weight).
+    step = sum(weights) / n
+    point = rng.random() * step
+    out, acc = [], 0.0
+    for deal, w in zip(drawn, weights, strict=True):
+        acc += w
+        while point < acc and len(out) < n:
+            out.append(deal)
+            point += step
+    while len(out) < n:
+        out.append(drawn[len(out)])
+    return out

@@ -1,0 +1,200 @@
+"""A table: deal, auction and play of whole rounds by computer players, scored by the engine.
+
+Used by the arena (``bench/arena.py``), by the tests, and by the bidding player's
+look-ahead. The deal follows RULES.md section 5: Coinche deals every card before the
+auction; turned-card games deal ``hand_size - 3`` cards each and turn one up, then the taker
+receives the turned card plus two and the others three (Klaberjass: three each, the turned
+card stays on the table unless the holder of the trump 7 exchanges it). Every card a
+player chooses is checked with :func:`play.check_card`; every bid by the engine's auction.
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass
+
+from ..engine.bidding import Bid as AuctionBid
+from ..engine.bidding import Contract, run_auction
+from ..engine.cards import SEVEN, bit, card, cards_in, mask_of, suit_of
+from ..engine.declarations import find_belotes, find_declarations
+from ..engine.play import check_card, winning_index
+from ..engine.rounds import Trick
+from ..engine.rulesets import Ruleset
+from ..engine.scoring import Bid, RoundScore, score_round
+from .view import SeatView
+
+CardPlayer = Callable[[SeatView, random.Random], int]
+
+
+@dataclass(frozen=True)
+class AuctionView:
+    """One seat's view of the auction: its cards so far, the dealer, the bids made and
+    (turned-card games) the card turned up."""
+
+    ruleset: Ruleset
+    seat: int
+    hand: int
+    dealer: int
+    bids: tuple[AuctionBid, ...] = ()
+    turned: int | None = None
+
+
+BidPlayer = Callable[[AuctionView, random.Random], AuctionBid]
+
+
+@dataclass(frozen=True)
+class Deal:
+    """The cards as dealt for the auction, and the rest of the pack in dealing order."""
+
+    hands: tuple[int, ...]
+    turned: int | None
+    rest: tuple[int, ...]
+
+
+def first_hand_size(ruleset: Ruleset) -> int:
+    return ruleset.hand_size if ruleset.bidding == "coinche" else ruleset.hand_size - 3
+
+
+def deal(ruleset: Ruleset, rng: random.Random) -> Deal:
+    pack = list(range(32))
+    rng.shuffle(pack)
+    return deal_from(ruleset, pack)
+
+
+def deal_from(ruleset: Ruleset, pack: Sequence[int]) -> Deal:
+    size = first_hand_size(ruleset)
+    hands = tuple(mask_of(pack[s * size : (s + 1) * size]) for s in range(ruleset.players))
+    at = ruleset.players * size
+    if ruleset.bidding == "coinche":
+        return Deal(hands, None, tuple(pack[at:]))
+    return Deal(hands, pack[at], tuple(pack[at + 1 :]))
+
+
+def complete(ruleset: Ruleset, dealt: Deal, taker: int) -> list[int]:
+    """Every seat's full hand once the contract is known (the taker first gets the turned
+    card in ``turned_card`` games), and the undealt cards last when the game leaves some."""
+    hands = list(dealt.hands)
+    rest = list(dealt.rest)
+    if ruleset.bidding == "turned_card" and dealt.turned is not None:
+        hands[taker] |= bit(dealt.turned)
+    for seat in range(ruleset.players):
+        while hands[seat].bit_count() < ruleset.hand_size:
+            hands[seat] |= bit(rest.pop(0))
+    stock = mask_of(rest)
+    if ruleset.bidding == "klaberjass" and dealt.turned is not None:
+        stock |= bit(dealt.turned)
+    return [*hands, stock] if stock else hands
+
+
+def seven_exchange(ruleset: Ruleset, contract: Contract, hands: list[int]) -> int | None:
+    """The seat that exchanges the trump 7 for the turned card (always worth it), if any."""
+    if not contract.seven_exchange_allowed or contract.turned is None:
+        return None
+    seven = card(SEVEN, suit_of(contract.turned))
+    for seat in range(ruleset.players):
+        if hands[seat] >> seven & 1:
+            hands[seat] ^= bit(seven) | bit(contract.turned)
+            if len(hands) > ruleset.players:
+                hands[-1] ^= bit(seven) | bit(contract.turned)
+            return seat
+    return None
+
+
+def run_bidding(
+    ruleset: Ruleset,
+    dealt: Deal,
+    dealer: int,
+    bidders: Sequence[BidPlayer],
+    rng: random.Random,
+    bids: Sequence[AuctionBid] = (),
+) -> tuple[Contract | None, tuple[AuctionBid, ...]]:
+    """Complete an auction (from ``bids``) with each seat's bidder; the contract or None."""
+    made = list(bids)
+    while True:
+        result = run_auction(ruleset, dealer, made, dealt.turned)
+        if result.complete:
+            return result.contract, tuple(made)
+        seat = result.next_seat
+        view = AuctionView(ruleset, seat, dealt.hands[seat], dealer, tuple(made), dealt.turned)
+        made.append(bidders[seat](view, rng))
+
+
+@dataclass(frozen=True)
+class Played:
+    """A round played out: its record and the engine's score."""
+
+    trump: str
+    taker: int
+    bid: Bid | None
+    tricks: tuple[Trick, ...]
+    score: RoundScore
+
+
+def play_round(
+    ruleset: Ruleset,
+    hands: Sequence[int],
+    trump: str,
+    taker: int,
+    players: Sequence[CardPlayer],
+    rng: random.Random,
+    dealer: int = 0,
+    bid: Bid | None = None,
+    turned: int | None = None,
+    exchanged_by: int | None = None,
+    bids: tuple[AuctionBid, ...] = (),
+) -> Played:
+    """Play every trick with ``players[seat]`` choosing for each seat, and score it.
+
+    Every seat announces its best declarations; belote is announced as its first card
+    is played."""
+    count = ruleset.players
+    start = list(hands[:count])
+    held = list(start)
+    declared = [d for s in range(count) for d in find_declarations(start[s], trump, ruleset, s)]
+    belote_suits = {s: find_belotes(start[s], trump, ruleset) for s in range(count)}
+    belotes: list[tuple[int, int]] = []
+    tricks: list[Trick] = []
+    leader = (dealer + 1) % count
+    for _ in range(ruleset.hand_size):
+        cards: tuple[int, ...] = ()
+        for i in range(count):
+            seat = (leader + i) % count
+            view = SeatView(
+                ruleset,
+                seat,
+                held[seat],
+                trump,
+                taker,
+                Trick(leader, cards),
+                tuple(tricks),
+                tuple(declared),
+                tuple(belotes),
+                turned,
+                exchanged_by,
+                bid,
+                dealer,
+                bids,
+            )
+            c = players[seat](view, rng)
+            verdict = check_card(held[seat], c, view.position)
+            if not verdict.legal:
+                raise AssertionError(f"seat {seat} played an illegal card: {verdict}")
+            held[seat] &= ~bit(c)
+            cards = (*cards, c)
+            for suit in belote_suits[seat]:
+                if suit_of(c) == suit and (seat, suit) not in belotes:
+                    belotes.append((seat, suit))
+        trick = Trick(leader, cards)
+        tricks.append(trick)
+        leader = (leader + winning_index(cards, trump)) % count
+    claims = [(d.seat, list(cards_in(d.cards))) for d in declared]
+    score = score_round(ruleset, trump, taker, tricks, claims, bid)
+    return Played(trump, taker, bid, tuple(tricks), score)
+
+
+def contract_bid(contract: Contract) -> Bid | None:
+    """The scoring bid of a Coinche contract."""
+    if contract.value is None:
+        return None
+    return Bid(contract.value, contract.coinche)

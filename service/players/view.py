@@ -1,0 +1,141 @@
+"""What one seat has seen of a round: the only input of a computer player.
+
+A :class:`SeatView` holds the seat's own hand and the public record (contract, tricks,
+declarations, belote, the turned card, the auction). Nothing in it says where the other
+cards are; the sampler (:mod:`.sampler`) imagines that, so no suggestion can depend on a
+card the seat cannot see. :func:`check_view` refuses a view that cannot occur, naming
+the field, like every engine check (:class:`ViewError` is a :class:`PositionError`).
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+
+from ..engine.bidding import Bid as AuctionBid
+from ..engine.cards import ALL_CARDS, bit, card_name, count, mask_of
+from ..engine.declarations import Declaration
+from ..engine.play import Position, PositionError, check_seat, check_trump, winning_index
+from ..engine.rounds import Trick, check_round, check_shape
+from ..engine.rulesets import Ruleset
+from ..engine.scoring import Bid, check_bid
+
+
+class ViewError(PositionError):
+    """A view no real round can produce (or whose unseen cards no deal can fit)."""
+
+
+@dataclass(frozen=True)
+class SeatView:
+    """One seat's view of a round in play.
+
+    ``tricks``: every complete trick so far, in order; ``trick``: the trick in progress
+    (possibly empty, led by ``trick.leader``); ``declarations``: the announced ones, any
+    seat; ``belotes``: ``(seat, suit)`` of the belotes announced so far; ``turned``: the
+    card turned up in the auction (``turned_card`` bidding: the taker received it;
+    ``klaberjass``: it stays on the table unless ``exchanged_by`` swapped the trump 7 for
+    it); ``bids`` with ``dealer``: the auction, when the client sends it (the sampler
+    weighs the deals by it); ``bid``: the Coinche contract.
+    """
+
+    ruleset: Ruleset
+    seat: int
+    hand: int
+    trump: str
+    taker: int
+    trick: Trick
+    tricks: tuple[Trick, ...] = ()
+    declarations: tuple[Declaration, ...] = ()
+    belotes: tuple[tuple[int, int], ...] = ()
+    turned: int | None = None
+    exchanged_by: int | None = None
+    bid: Bid | None = None
+    dealer: int | None = None
+    bids: tuple[AuctionBid, ...] = field(default=())
+
+    @property
+    def position(self) -> Position:
+        return Position(self.trick.leader, self.trick.cards, self.trump, self.ruleset)
+
+    @property
+    def all_tricks(self) -> tuple[Trick, ...]:
+        """The complete tricks and the one in progress (when it has a card)."""
+        return (*self.tricks, self.trick) if self.trick.cards else self.tricks
+
+    @property
+    def played(self) -> int:
+        return mask_of(c for t in self.all_tricks for c in t.cards)
+
+    def played_by(self) -> list[int]:
+        """Each seat's cards played so far (bit sets)."""
+        out = [0] * self.ruleset.players
+        for t in self.all_tricks:
+            for i, c in enumerate(t.cards):
+                out[(t.leader + i) % self.ruleset.players] |= bit(c)
+        return out
+
+    def cards_left(self) -> list[int]:
+        """How many cards each seat still holds."""
+        return [self.ruleset.hand_size - count(m) for m in self.played_by()]
+
+    @property
+    def team(self) -> int:
+        return self.ruleset.team_of(self.seat)
+
+    @property
+    def first_card(self) -> bool:
+        """Whether this seat has not played yet (the moment declarations are announced)."""
+        return not self.played_by()[self.seat]
+
+
+def check_view(view: SeatView) -> None:
+    """Refuse a view that cannot occur: bad seats, a record that is not a legal round
+    in progress, a trick not led by the previous winner, a hand that clashes with it,
+    or a seat asked to play out of turn."""
+    rules = view.ruleset
+    check_trump(view.trump, rules)
+    check_seat(view.seat, rules, "seat")
+    check_seat(view.taker, rules, "taker")
+    check_bid(view.bid, rules)
+    check_shape(view.tricks, rules, complete=False)
+    for i, t in enumerate(view.tricks):
+        if len(t.cards) != rules.players:
+            raise ViewError(
+                f"tricks.{i}.cards",
+                f"`tricks` holds the complete tricks ({rules.players} cards each); "
+                "the trick in progress goes in `trick`",
+            )
+    if len(view.tricks) >= rules.hand_size:
+        raise ViewError("tricks", "every trick has been played: there is no card to choose")
+    check_seat(view.trick.leader, rules, "trick.leader")
+    if len(view.trick.cards) >= rules.players:
+        raise ViewError("trick.cards", "this trick is complete: give it in `tricks`")
+    checked = check_round(view.all_tricks, view.trump, rules)
+    if checked.violations:
+        v = checked.violations[0]
+        raise ViewError(
+            "tricks",
+            f"the tricks are not a legal round: trick {v.trick}, seat {v.seat}, "
+            f"{card_name(v.card)}: {v.message}",
+        )
+    winners = [(t.leader + winning_index(t.cards, view.trump)) % rules.players for t in view.tricks]
+    leaders = [t.leader for t in view.tricks[1:]] + [view.trick.leader]
+    for i, (leader, winner) in enumerate(zip(leaders, winners, strict=False)):
+        where = "trick.leader" if i + 1 == len(view.tricks) else f"tricks.{i + 1}.leader"
+        if leader != winner:
+            raise ViewError(where, f"seat {winner} won trick {i} and leads the next one")
+    if view.position.seat != view.seat:
+        raise ViewError(
+            "seat", f"it is seat {view.position.seat}'s turn in this trick, not seat {view.seat}'s"
+        )
+    if view.hand & view.played:
+        clash = next(card_name(c) for c in range(32) if view.hand & view.played >> c & 1)
+        raise ViewError("hand", f"{clash} is in the hand but has already been played")
+    left = view.cards_left()[view.seat]
+    if count(view.hand) != left:
+        raise ViewError(
+            "hand",
+            f"seat {view.seat} has played {rules.hand_size - left} of {rules.hand_size} "
+            f"cards, so it holds {left}, not {count(view.hand)}",
+        )
+    if view.hand & ~ALL_CARDS:
+        raise ViewError("hand", "not a set of cards")

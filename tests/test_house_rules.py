@@ -1,0 +1,518 @@
+"""House rules: other programs' scoring reproduced through options (docs/house-rules.md).
+
+Each test reproduces one published test case (or worked example) of a surveyed program,
+named with its repository, file and test name. Those programs count points per side
+rather than replay tricks, so the cases are fed to the engine as per-team figures
+(:func:`scoring.settle_figures`, the function :func:`scoring.score_checked` ends with):
+card points with the last-trick or capot bonus, declarations, belote, the team that took
+every trick. ``tests/test_http_scoring.py``-style HTTP checks of the same options are at
+the end, on played rounds.
+"""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+import pytest
+
+from service.engine.cards import cards_in, mask_of
+from service.engine.declarations import DeclarationError, find_declarations, parse_declarations
+from service.engine.rulesets import get_ruleset
+from service.engine.scoring import Bid, Figures, settle_figures
+
+from .rounds_helper import DEAL_A, as_json, cards, scripted_round
+
+#: The `options` objects of docs/house-rules.md, one per surveyed program.
+OLIBOY50 = {
+    "trump_modes": ["C", "D", "H", "S", "none"],
+    "contract": "bid_at_least_defenders",
+    "made": "total_plus_multiplied_bid",
+    "failed": "coinche_both_totals",
+    "no_trump_bid": "doubled",
+    "bid_minimum": 82,
+    "bid_step": 5,
+    "bid_maximum": 250,
+}
+LIBCOINCHE = {
+    "trump_modes": ["C", "D", "H", "S"],
+    "declarations": "none",
+    "belote_points": 0,
+    "capot_bonus": None,
+    "contract": "bid_reached",
+    "made": "bid_only",
+    "failed": "flat_160",
+}
+SEBASTIEN = {
+    "trump_modes": ["C", "D", "H", "S"],
+    "declarations": "none",
+    "belote_points": 0,
+    "capot_bonus": None,
+    "contract": "bid_reached",
+    "made": "points_only",
+    "failed": "flat",
+    "score_units": "rounded_tens",
+}
+BGA = {
+    "declarations": "none",
+    "contract": "bid_reached",
+    "made": "total_and_bid_multiplied",
+    "failed": "coinche_mode_total",
+    "bid_minimum": 82,
+    "opening_bid_points": 80,
+    "capot_bonus": 98,
+}
+BGA_BID_ONLY = BGA | {"made": "bid_only", "failed": "coinche_bid_only"}
+SCOREIT_COINCHE = {"made": "cards_and_bid_defenders_keep"}
+SCOREIT_BELOTE = {"contract": "total_at_least_defenders", "litige": "hold_over_all"}
+SCOREIT_ROUNDED = {"score_units": "rounded_tens"}
+
+
+def figures(cards, declarations=(0, 0), belote=(0, 0), sweep=None, mode_total=162) -> Figures:
+    return Figures(tuple(cards), tuple(declarations), tuple(belote), mode_total, sweep)
+
+
+def settle(options, figs, taker_team, bid=None, trump="H", preset="coinche", held_in=0):
+    """``(score, outcome)`` of a round from its figures under ``preset`` + ``options``."""
+    score, outcome, _ = settle_held(options, figs, taker_team, bid, trump, preset, held_in)
+    return score, outcome
+
+
+def settle_held(options, figs, taker_team, bid=None, trump="H", preset="coinche", held_in=0):
+    """``(score, outcome, held)``: the points a litige holds for the next round too."""
+    ruleset = get_ruleset(preset, options)
+    outcome, score, held, _ = settle_figures(ruleset, trump, figs, taker_team, bid, held_in)
+    return score, outcome, held
+
+
+# --- Oliboy50/coinche ----------------------------------------------------------------------
+# client/src/shared/coinche/service/pointsCounter.test.ts,
+# "getNewAttackingAndDefensingTeamsPointsAfterRoundEnd returns [..] for test case #N".
+# Attacking team NorthSouth = team 0 here. getCards() is the whole deck: 152 card points in
+# a suit and in NoTrump (ace 19: `no_trump_points: ace_19`), + 100 for taking every trick.
+
+ALL = figures((252, 0), sweep=0)
+NONE = figures((0, 252), sweep=1)
+
+
+@pytest.mark.parametrize(
+    ("case", "figs", "trump", "coinche", "expected"),
+    [
+        (1, ALL, "S", "none", (152 + 100 + 82, 0)),
+        (2, NONE, "S", "none", (0, 152 + 100 + 82)),
+        (3, ALL, "none", "none", (152 + 100 + 82 * 2, 0)),
+        (4, NONE, "none", "none", (0, 152 + 100 + 82 * 2)),
+        (5, ALL, "none", "coinche", (152 + 100 + 82 * 4, 0)),
+        (6, NONE, "none", "coinche", (0, 152 + 100 + 82 * 4)),
+        (7, ALL, "none", "surcoinche", (152 + 100 + 82 * 8, 0)),
+        (8, NONE, "none", "surcoinche", (0, 152 + 100 + 82 * 8)),
+    ],
+)
+def test_oliboy50_points_counter_capot_cases(case, figs, trump, coinche, expected):
+    score, _ = settle(OLIBOY50, figs, 0, Bid(82, coinche), trump)
+    assert score == expected, f"pointsCounter.test.ts test case #{case}"
+
+
+def test_oliboy50_points_counter_case_9_takers_all_but_the_sevens():
+    # Test case #9: trump diamond, bid 100, North-South win every card but the four 7s
+    # (0 points) and the last trick: 1000 + 152 + 10 + 100, East-West 1000 + 0.
+    score, outcome = settle(OLIBOY50, figures((162, 0)), 0, Bid(100), "D")
+    assert outcome.made and score == (152 + 10 + 100, 0)
+
+
+def test_oliboy50_points_counter_case_10_defenders_all_but_the_sevens():
+    # Test case #10: the same cards the other way round: the takers fail; the defenders
+    # take both totals and the bid: 1000 + 152 + 10 + 100.
+    score, outcome = settle(OLIBOY50, figures((0, 162)), 0, Bid(100), "D")
+    assert not outcome.made and score == (0, 152 + 10 + 100)
+
+
+def test_oliboy50_a_tie_is_made_and_belote_and_declarations_follow_the_totals():
+    # pointsCounter.ts: made when total >= bid and total >= the defenders' total.
+    # 71 + belote 20 = 91 against 91: made; failed, the defenders take both totals.
+    made, outcome = settle(OLIBOY50, figures((71, 91), belote=(20, 0)), 0, Bid(90))
+    assert outcome.made and made == (91 + 90, 91)
+    failed, outcome = settle(OLIBOY50, figures((71, 91), (0, 20), (20, 0)), 0, Bid(90))
+    assert not outcome.made and failed == (0, 91 + 111 + 90)
+
+
+# --- sebastien-perpignane/cardgame ----------------------------------------------------------
+# src/test/java/sebastien/perpignane/cardgame/game/contree/DealScoreCalculatorTest.java.
+# buildCardsByTeamWithTeam1_89AndTeam2_63_trump_is_heart: team 1 (team 0 here) 89 card
+# points, team 2 63; + 10 to the last trick's winner. No belote, no declarations.
+
+
+def test_sebastien_perpignane_standard_contract_is_reached_rounds_to_tens():
+    # testStandardContractIsReached: bid 80, 89 against 63 + 10: "89" -> 90, "63 + dix de
+    # der, rounded" -> 70 (`roundScores`: ((score + 5) / 10) * 10).
+    score, outcome = settle(SEBASTIEN, figures((89, 73)), 0, Bid(80))
+    assert outcome.made and score == (90, 70)
+
+
+@pytest.mark.parametrize(
+    ("test", "figs", "bid", "expected"),
+    [
+        # 89 + 10 made 80, doubled: 160 x 2; redoubled: 160 x 4.
+        ("testContractIsReached_doubled", figures((99, 63)), Bid(80, "coinche"), (320, 0)),
+        ("testContractIsReached_redoubled", figures((99, 63)), Bid(80, "surcoinche"), (640, 0)),
+        # 89 does not make 140: the defenders score 160.
+        ("testStandardContractIsNotReached", figures((89, 73)), Bid(140), (0, 160)),
+        # Every card to one side: 152 + 10, no capot bonus (its card total is always 162).
+        ("testIsAnnouncedCapotReached", figures((162, 0), sweep=0), Bid("capot"), (500, 0)),
+        ("testNotAnnouncedCapotMadeByAttackTeam", figures((162, 0), sweep=0), Bid(160), (250, 0)),
+        ("testNotAnnouncedCapotMadeByDefenseTeam", figures((0, 162), sweep=1), Bid(80), (0, 250)),
+        ("testAnnouncedCapotNotReached", figures((99, 63)), Bid("capot"), (0, 500)),
+    ],
+)
+def test_sebastien_perpignane_deal_score_calculator(test, figs, bid, expected):
+    score, _ = settle(SEBASTIEN, figs, 0, bid)
+    assert score == expected, test
+
+
+# --- gyscos/libcoinche ---------------------------------------------------------------------
+# src/game.rs `get_game_result`: the winners score the target (250 for capot), the
+# defenders of a failed contract 160; src/bid.rs `Target::victory`: points >= target.
+# Its published tests cover the auction (src/bid.rs `test_auction`, in
+# tests/test_bidding.py) and play, not scores; these follow the function.
+
+
+def test_libcoinche_get_game_result():
+    # Made: 80 reaches a target of 80 whatever the defenders made; the takers score 80.
+    score, outcome = settle(LIBCOINCHE, figures((80, 82)), 0, Bid(80))
+    assert outcome.made and score == (80, 0)
+    # Failed: the defenders score 160.
+    score, outcome = settle(LIBCOINCHE, figures((162, 0)), 1, Bid(160))
+    assert not outcome.made and score == (160, 0)
+    # Capot: made only by taking every trick; it scores 250.
+    score, _ = settle(LIBCOINCHE, figures((162, 0), sweep=0), 0, Bid("capot"))
+    assert score == (250, 0)
+    # A failed capot bid is still 160 to the defenders (sebastien-perpignane: 500).
+    assert settle(LIBCOINCHE, figures((152, 10)), 0, Bid("capot"))[0] == (0, 160)
+
+
+# --- drasill/bga-coinche ------------------------------------------------------------------
+# No test suite; its rules page (doc/rules-fr.md, "Enchère réussie" / "Enchère échouée")
+# gives two examples, checked here against its code (coinche.game.php `stEndHand`, score
+# type "count points": `$doAddPointsToScore`).
+
+
+def test_bga_coinche_rules_page_bid_made():
+    # "si l'enchère est 100 ♣ ... réalisé 122 points: 122 + 100 = 222; l'équipe adverse 40".
+    score, outcome = settle(BGA, figures((122, 40)), 0, Bid(100), "C")
+    assert outcome.made and score == (222, 40)
+
+
+def test_bga_coinche_rules_page_bid_failed_is_162_plus_the_bid_in_its_code():
+    # The page: "96 points ... l'équipe adverse gagne 160 + 100 = 260". Its code scores
+    # `$bid + 162` (+ belote) x multiplier: 262. The page is wrong; we follow the code.
+    score, outcome = settle(BGA, figures((96, 66)), 0, Bid(100), "C")
+    assert not outcome.made and score == (0, 262)
+
+
+def test_bga_coinche_code_coinched_belote_and_the_82_opening():
+    # stEndHand: made coinched, (bid + points incl. belote) x 2, the defenders nothing;
+    # a bid of 82 scores as 80 (`if ($bid == 82) $bid = 80`), made with 82 points.
+    score, _ = settle(BGA, figures((72, 90), belote=(20, 0)), 0, Bid(82, "coinche"))
+    assert score == ((80 + 92) * 2, 0)
+    # Failed with the defenders' belote: (80 + 162 + 20) x 2; the takers' belote stays.
+    score, _ = settle(BGA, figures((70, 92), belote=(0, 20)), 0, Bid(82, "coinche"))
+    assert score == (0, (80 + 162 + 20) * 2)
+    # Score type "bid only": (bid + belote) x m to the winners, belote to its holder.
+    score, _ = settle(BGA_BID_ONLY, figures((100, 62), belote=(0, 20)), 0, Bid(100))
+    assert score == (100, 20)
+    score, _ = settle(BGA_BID_ONLY, figures((80, 82), belote=(20, 0)), 0, Bid(110, "coinche"))
+    assert score == (20, 220)
+
+
+# --- StephaneBg/ScoreIt: Coinche -----------------------------------------------------------
+# data/src/test/java/com/sbgapps/scoreit/data/solver/CoincheSolverTest.kt: "points" are the
+# bidding team's card points (162 in all, capot 252), the other team has the rest.
+
+
+def scoreit(points, taker, bid, coinche="none", belote_to=None):
+    """The figures of a CoincheSolverTest lap: ``taker`` (0: équipe une) made ``points``."""
+    cards = [0, 0]
+    cards[taker] = points
+    cards[1 - taker] = 0 if points == 252 else 162 - points
+    belote = [0, 0]
+    if belote_to is not None:
+        belote[belote_to] = 20
+    sweep = taker if points == 252 else None
+    figs = figures(cards, belote=belote, sweep=sweep)
+    return settle(SCOREIT_COINCHE, figs, taker, Bid(bid, coinche))
+
+
+@pytest.mark.parametrize(
+    ("test", "lap", "expected"),
+    [
+        (
+            "équipe une enchérit 120, réalise 130 points et remporte son contrat",
+            (130, 0, 120),
+            (250, 32),
+        ),
+        (
+            "équipe deux enchérit 100, réalise 120 points et remporte son contrat",
+            (120, 1, 100),
+            (42, 220),
+        ),
+        (
+            "équipe deux enchérit 120, réalise 110 points, annonce la belote et remporte son "
+            "contrat",
+            (110, 1, 120, "none", 1),
+            (52, 250),
+        ),
+        (
+            "équipe une enchérit 120, réalise 110 points et chute son contrat",
+            (110, 0, 120),
+            (0, 282),
+        ),
+        (
+            "équipe une enchérit 140, réalise 110 points, annonce la belote et chute son contrat",
+            (110, 0, 140, "none", 0),
+            (20, 302),
+        ),
+        (
+            "équipe deux enchérit 130, réalise 100 points et chute son contrat",
+            (100, 1, 130),
+            (292, 0),
+        ),
+        (
+            "équipe une enchérit 140, réalise un capot et remporte son contrat",
+            (252, 0, 140),
+            (392, 0),
+        ),
+        (
+            "équipe deux enchérit 130, réalise un capot et remporte son contrat",
+            (252, 1, 130),
+            (0, 382),
+        ),
+        (
+            "équipe une enchérit 120, réalise 130 points et remporte son contrat alors qu'elle "
+            "est coinchée",
+            (130, 0, 120, "coinche"),
+            (500, 32),
+        ),
+        (
+            "équipe une enchérit 120, réalise 130 points et remporte son contrat alors qu'elle a "
+            "surcoinché",
+            (130, 0, 120, "surcoinche"),
+            (1000, 32),
+        ),
+        (
+            "équipe deux enchérit 120, réalise 110 points et chute son contrat alors qu'elle est "
+            "coinchée",
+            (110, 1, 120, "coinche"),
+            (564, 0),
+        ),
+        (
+            "équipe deux enchérit 120, réalise 110 points et chute son contrat alors qu'elle a "
+            "surcoinché",
+            (110, 1, 120, "surcoinche"),
+            (1128, 0),
+        ),
+    ],
+)
+def test_scoreit_coinche_solver(test, lap, expected):
+    score, _ = scoreit(*lap)
+    assert score == expected, test
+
+
+def test_scoreit_coinche_solver_without_the_option_the_coinched_defenders_lose_their_points():
+    # The option is what differs from RULES.md's Coinche: there the defenders of a made
+    # coinched contract keep only their belote.
+    ruleset = get_ruleset("coinche")
+    _, score, _, _ = settle_figures(ruleset, "H", figures((130, 32)), 0, Bid(120, "coinche"))
+    assert score == (500, 0)
+
+
+# --- the same options over HTTP, on played rounds ------------------------------------------
+
+
+def round_body(options, deal, bid, trump="H", taker=0):
+    tricks = scripted_round("coinche", trump, 0, deal)
+    return {
+        "ruleset": "coinche",
+        "options": options,
+        "trump": trump,
+        "taker": taker,
+        "bid": bid,
+        "tricks": as_json(tricks),
+    }
+
+
+@pytest.mark.http
+@pytest.mark.parametrize(
+    ("options", "expected"),
+    [
+        ({}, [368, 0]),  # RULES.md: (94 + 90) x 2, the defenders only their belote
+        (SCOREIT_COINCHE, [368, 68]),  # the defenders keep their 68
+        (OLIBOY50, [94 + 90 * 2, 68]),  # only the bid is doubled
+        (BGA, [(94 + 90) * 2, 0]),
+        (SEBASTIEN, [160 * 2, 0]),
+        (LIBCOINCHE, [90 * 2, 0]),
+    ],
+)
+def test_a_coinched_90_made_with_94_under_each_program(server, options, expected):
+    # rounds_helper.DEAL_A: team 0 94 card points, team 1 68; hearts, no belote.
+    payload = round_body(options, DEAL_A, {"value": 90, "coinche": "coinche"})
+    r = server.post("/v1/round-score", json=payload)
+    assert r.status_code == 200, r.text
+    assert r.json()["score"] == expected
+
+
+# --- StephaneBg/ScoreIt: Belote ------------------------------------------------------------
+# data/src/test/java/com/sbgapps/scoreit/data/solver/BeloteSolverTest.kt: a lap is the
+# taker's card points (162 entered means every trick: 252), the other team has the rest;
+# BeloteSolver.kt judges totals (belote included), `computeScores` holds a litige (81 - 81,
+# 91 - 91) for the next lap's winner and rounds with `roundPoint`.
+
+
+def belote_lap(points, taker, belote_to=None, options=SCOREIT_BELOTE, held_in=0):
+    cards = [0, 0]
+    capot = points in (162, 252)
+    cards[taker] = 252 if capot else points
+    cards[1 - taker] = 0 if capot else 162 - points
+    belote = [0, 0]
+    if belote_to is not None:
+        belote[belote_to] = 20
+    figs = figures(cards, belote=belote, sweep=taker if capot else None)
+    return settle_held(options, figs, taker, None, "H", "belote", held_in)
+
+
+@pytest.mark.parametrize(
+    ("test", "lap", "expected"),
+    [
+        ("équipe une remporte son contrat car a plus de 81 points", (82, 0), (82, 80)),
+        ("équipe deux remporte son contrat car a plus de 81 points", (82, 1), (80, 82)),
+        ("équipe une perd son contrat car elle est dedans", (80, 0), (0, 162)),
+        ("équipe deux perd son contrat car elle est dedans", (80, 1), (162, 0)),
+        ("équipe une perd car elle est capot", (162, 1), (0, 252)),
+        ("équipe deux perd car elle est capot", (162, 0), (252, 0)),
+        (
+            "équipe une remporte son contrat avec la belote et moins de 81 points",
+            (72, 0, 0),
+            (92, 90),
+        ),
+        (
+            "équipe deux remporte son contrat avec la belote et moins de 81 points",
+            (72, 1, 1),
+            (90, 92),
+        ),
+        ("équipe une perd son contrat avec la belote qui est imprenable", (70, 0, 0), (20, 162)),
+        ("équipe deux perd son contrat avec la belote qui est imprenable", (70, 1, 1), (162, 20)),
+    ],
+)
+def test_scoreit_belote_solver(test, lap, expected):
+    score, _, _ = belote_lap(*lap)
+    assert score == expected, test
+
+
+@pytest.mark.parametrize(
+    ("test", "lap", "held"),
+    [("litige sans belote", (81, 0), 81), ("litige avec belote", (71, 0, 0), 91)],
+)
+def test_scoreit_belote_solver_litige(test, lap, held):
+    # The lap shows 81 - 81 (91 - 91 with belote); computeScores gives the defenders theirs
+    # now and holds the takers' whole total, belote included (litige: hold_over_all).
+    score, outcome, held_out = belote_lap(*lap)
+    assert outcome.litige and score == (0, held) and held_out == held, test
+
+
+def belote_match(laps, options):
+    totals, held = [0, 0], 0
+    for lap in laps:
+        score, _, held = belote_lap(*lap, options=options, held_in=held)
+        totals = [totals[0] + score[0], totals[1] + score[1]]
+    return totals
+
+
+LAPS = [(116, 0), (90, 1), (50, 1), (60, 0), (252, 0), (143, 1)]
+
+
+def test_scoreit_calcule_le_score_sans_arrondi_et_sans_litige():
+    expected = [116 + 72 + 162 + 0 + 252 + 19, 46 + 90 + 0 + 162 + 0 + 143]
+    assert belote_match(LAPS, SCOREIT_BELOTE) == expected
+
+
+def test_scoreit_calcule_le_score_avec_arrondi_et_sans_litige():
+    expected = [120 + 70 + 160 + 0 + 250 + 20, 50 + 90 + 0 + 160 + 0 + 140]
+    assert belote_match(LAPS, SCOREIT_BELOTE | SCOREIT_ROUNDED) == expected
+
+
+def test_scoreit_calcule_le_score_sans_arrondi_et_avec_litige():
+    laps = [(116, 0), (81, 1), (50, 1), (60, 0), (252, 0), (143, 1), (71, 1, 1), (120, 1)]
+    expected = [
+        116 + 81 + (81 + 162) + 0 + 252 + 19 + 91 + 42,
+        46 + 0 + 0 + 162 + 0 + 143 + 0 + (91 + 120),
+    ]
+    assert belote_match(laps, SCOREIT_BELOTE) == expected
+
+
+def test_scoreit_constants_are_the_engines_totals():
+    # "Le total des points est de 162", "... pour le capot est de 252", coefficients 2, 4.
+    assert figures((81, 81)).all_cards == 162 and ALL.all_cards == 252
+    assert Bid(80, "coinche").multiplier == 2 and Bid(80, "surcoinche").multiplier == 4
+
+
+# --- Oliboy50/coinche: a long run split (sequence_split) ----------------------------------
+# client/src/shared/coinche/getAnnouncesForCards.test.ts, "getAvailableAnnouncesForCards
+# returns announces [QuinteAceClub, TierceNineClub] when cards Club|Ace ... Club|Seven".
+
+OLIBOY50_DECLARATIONS = OLIBOY50 | {"sequence_split": True}
+
+
+def test_oliboy50_eight_clubs_are_a_quinte_to_the_ace_and_a_tierce_to_the_nine():
+    ruleset = get_ruleset("coinche", OLIBOY50_DECLARATIONS)
+    clubs = mask_of(cards("AC KC QC JC 10C 9C 8C 7C"))
+    found = find_declarations(clubs, "none", ruleset)
+    assert [(d.kind, d.cards, d.points) for d in found] == [
+        ("sequence", mask_of(cards("AC KC QC JC 10C")), 100),
+        ("sequence", mask_of(cards("9C 8C 7C")), 20),
+    ]
+    # Announced as those two pieces; the whole run in one claim is refused.
+    pieces = [(0, cards("AC KC QC JC 10C"))]
+    pieces.append((0, cards("9C 8C 7C")))
+    assert [d.points for d in parse_declarations(pieces, "none", ruleset, {0: clubs})] == [100, 20]
+    with pytest.raises(DeclarationError) as caught:
+        parse_declarations([(0, list(cards_in(clubs)))], "none", ruleset, {0: clubs})
+    assert "declared as its pieces" in str(caught.value)
+
+
+def test_without_sequence_split_a_run_is_one_sequence():
+    # RULES.md section 7: a run is never split to score more (the presets).
+    clubs = mask_of(cards("AC KC QC JC 10C 9C 8C 7C"))
+    found = find_declarations(clubs, "none", get_ruleset("coinche"))
+    assert [d.points for d in found] == [100]
+
+
+# --- docs/house-rules.md says what the tests use --------------------------------------------
+
+DOC = Path(__file__).resolve().parent.parent / "docs" / "house-rules.md"
+DOC_OPTIONS = {
+    "[Oliboy50/coinche](https://github.com/Oliboy50/coinche)": ("coinche", OLIBOY50_DECLARATIONS),
+    "[gyscos/libcoinche](https://github.com/gyscos/libcoinche)": ("coinche", LIBCOINCHE),
+    "[sebastien-perpignane/cardgame](https://github.com/sebastien-perpignane/cardgame)": (
+        "coinche",
+        SEBASTIEN,
+    ),
+    "[drasill/bga-coinche](https://github.com/drasill/bga-coinche), counting points": (
+        "coinche",
+        BGA | {"coinche_timing": "any_time"},
+    ),
+    "[StephaneBg/ScoreIt](https://github.com/StephaneBg/ScoreIt), Coinche": (
+        "coinche",
+        SCOREIT_COINCHE,
+    ),
+    "StephaneBg/ScoreIt, Belote": ("belote", SCOREIT_BELOTE),
+}
+
+
+def test_the_docs_table_gives_the_options_the_tests_use():
+    rows = {}
+    for line in DOC.read_text(encoding="utf-8").splitlines():
+        cells = [c.strip() for c in line.strip().strip("|").split("|")]
+        if len(cells) == 3 and cells[2].startswith("`{"):
+            rows[cells[0]] = (cells[1].strip("`"), json.loads(cells[2].split("`")[1]))
+    for program, (preset, options) in DOC_OPTIONS.items():
+        assert rows[program] == (preset, options), program
+        get_ruleset(preset, options)  # valid

@@ -1,0 +1,362 @@
+"""The computer players (service/players): solver, sampler, driver, bidding, legality."""
+
+from __future__ import annotations
+
+import random
+
+import pytest
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
+
+from service.engine.bidding import Bid as AuctionBid
+from service.engine.bidding import run_auction
+from service.engine.cards import SUIT_MASKS, bit, cards_in, parse_card
+from service.engine.declarations import parse_declarations
+from service.engine.play import (
+    Position,
+    card_points,
+    check_card,
+    legal_mask,
+    winning_index,
+)
+from service.engine.rounds import Trick, check_round
+from service.engine.rulesets import PRESETS, get_ruleset
+from service.engine.scoring import end_bonus
+from service.players import bidding, table
+from service.players.baselines import greedy_card, random_card
+from service.players.driver import LEVELS, Level, suggest_play
+from service.players.sampler import knowledge, sample
+from service.players.solver import Solver
+from service.players.view import SeatView, ViewError
+
+FAST = Level("fast", samples=3, nodes=80)
+
+
+def cards(text: str) -> int:
+    return sum(bit(parse_card(c)) for c in text.split())
+
+
+# --- the solver against brute force ---------------------------------------------------
+
+
+def brute_force(solver: Solver, hands, leader, trick, taken) -> float:
+    """Plain minimax to the end of the round, every legal card, no pruning, no table."""
+    rules, trump, players = solver.ruleset, solver.trump, solver.ruleset.players
+    if len(trick) == players:
+        winner = (leader + winning_index(trick, trump)) % players
+        team = rules.team_of(winner)
+        points = sum(card_points(c, trump, rules) for c in trick)
+        taken |= 1 << team
+        if not hands[winner]:
+            points += end_bonus(trump, rules, rules.capot_bonus is not None and taken != 3)
+            return points if team == solver.team else -points
+        rest = brute_force(solver, hands, winner, (), taken)
+        return (points if team == solver.team else -points) + rest
+    seat = (leader + len(trick)) % players
+    legal = legal_mask(hands[seat], Position(leader, trick, trump, rules))
+    values = []
+    for c in cards_in(legal):
+        after = list(hands)
+        after[seat] &= ~bit(c)
+        values.append(brute_force(solver, tuple(after), leader, (*trick, c), taken))
+    return max(values) if rules.team_of(seat) == solver.team else min(values)
+
+
+ENDGAMES = [
+    (preset, trump, size, seed)
+    for preset in ("belote", "klob", "cardavia", "klaberjass", "coinche")
+    for trump in PRESETS[preset].trump_modes
+    if trump in ("H", "none", "all")
+    for size, seed in ((2, 1), (3, 2), (3, 3))
+]
+
+
+@pytest.mark.parametrize(("preset", "trump", "size", "seed"), ENDGAMES)
+def test_solver_equals_brute_force_minimax(preset, trump, size, seed):
+    rules = get_ruleset(preset)
+    rng = random.Random(seed * 1000 + hash((preset, trump)) % 1000)
+    pack = list(range(32))
+    rng.shuffle(pack)
+    players = rules.players
+    if players == 2:
+        size += 1
+    hands = tuple(sum(bit(c) for c in pack[s * size : (s + 1) * size]) for s in range(players))
+    leader = rng.randrange(players)
+    taken = rng.choice((1, 2, 3))
+    # Part of a trick already played: the leader's first card, when legal.
+    trick: tuple[int, ...] = ()
+    if seed == 3:
+        first = next(cards_in(hands[leader]))
+        hands = tuple(h & ~bit(first) if s == leader else h for s, h in enumerate(hands))
+        trick = (first,)
+        # the others still hold one card more than the leader: they play to this trick
+    seat = (leader + len(trick)) % players
+    for team in (0, 1):
+        solver = Solver(rules, trump, team)
+        values, _, exact = solver.root_values(hands, leader, trick, taken)
+        assert exact
+        legal = legal_mask(hands[seat], Position(leader, trick, trump, rules))
+        assert set(values) == set(cards_in(legal))
+        for c, value in values.items():
+            after = tuple(h & ~bit(c) if s == seat else h for s, h in enumerate(hands))
+            assert value == brute_force(solver, after, leader, (*trick, c), taken)
+
+
+# --- the sampler ------------------------------------------------------------------------
+
+
+def played_view(preset="belote", trump="H", plays=9, seed=5, seat_of=None, **extra):
+    """A view after ``plays`` cards of a round played by greedy players."""
+    rules = get_ruleset(preset)
+    rng = random.Random(seed)
+    pack = list(range(32))
+    rng.shuffle(pack)
+    size = rules.hand_size
+    hands = [sum(bit(c) for c in pack[s * size : (s + 1) * size]) for s in range(rules.players)]
+    held = list(hands)
+    tricks: list[Trick] = []
+    leader, current = 1, ()
+    for _ in range(plays):
+        seat = (leader + len(current)) % rules.players
+        view = SeatView(rules, seat, held[seat], trump, 0, Trick(leader, current), tuple(tricks))
+        c = greedy_card(view)
+        held[seat] &= ~bit(c)
+        current = (*current, c)
+        if len(current) == rules.players:
+            tricks.append(Trick(leader, current))
+            leader = (leader + winning_index(current, trump)) % rules.players
+            current = ()
+    seat = (leader + len(current)) % rules.players
+    view = SeatView(
+        rules, seat, held[seat], trump, 0, Trick(leader, current), tuple(tricks), **extra
+    )
+    return view, hands
+
+
+def test_every_sampled_deal_replays_the_round_legally():
+    for preset, trump in (("belote", "H"), ("coinche", "all"), ("cardavia", "S")):
+        for seed in range(4):
+            view, _ = played_view(preset, trump, plays=13, seed=seed)
+            k = knowledge(view)
+            rng = random.Random(seed)
+            for _ in range(10):
+                deal = sample(k, rng)
+                played = view.played_by()
+                start = {s: deal[s] | played[s] for s in range(view.ruleset.players)}
+                assert start[view.seat] == view.hand | played[view.seat]
+                checked = check_round(view.all_tricks, trump, view.ruleset, start)
+                assert not checked.violations
+
+
+def test_a_discard_under_must_undertrump_shows_no_trump():
+    rules = get_ruleset("belote")  # undertrump: must
+    # Seat 1 leads clubs, seat 2 trumps with the 9H, seat 3 (void in clubs) discards a
+    # diamond: it holds no trump at all. Seat 0 is to play.
+    trick = Trick(1, (parse_card("AC"), parse_card("9H"), parse_card("7D")))
+    view = SeatView(rules, 0, cards("7C 8C JS QS KS AS 10S 9S"), "H", 1, trick)
+    k = knowledge(view)
+    hearts = SUIT_MASKS[2]
+    out = hearts & ~bit(parse_card("9H"))
+    assert k.forbidden[3] & out == out
+    rng = random.Random(1)
+    for _ in range(20):
+        assert not sample(k, rng)[3] & hearts
+
+
+def test_a_low_trump_under_an_opponents_trump_shows_no_higher_trump():
+    rules = get_ruleset("belote")
+    # Seat 2 trumps with the AH, seat 3 (void in clubs) plays the 7H: no JH, no 9H.
+    trick = Trick(1, (parse_card("AC"), parse_card("AH"), parse_card("7H")))
+    view = SeatView(rules, 0, cards("7C 8C JS QS KS AS 10S 9S"), "H", 1, trick)
+    k = knowledge(view)
+    assert k.forbidden[3] & cards("JH 9H") == cards("JH 9H")
+    assert not k.forbidden[3] & cards("8H QH KH 10H")
+
+
+def test_a_view_no_deal_fits_is_refused():
+    rules = get_ruleset("belote")
+    # Seats 1, 2 and 3 show they have no clubs, and seat 0 holds none: the six clubs
+    # still out can be nowhere.
+    trick = Trick(0, (parse_card("7C"), parse_card("7D"), parse_card("8D"), parse_card("9D")))
+    view = SeatView(rules, 0, cards("JS QS KS AS 10S 9S 8S"), "H", 0, Trick(0, ()), (trick,))
+    with pytest.raises(ViewError, match="no deal"):
+        knowledge(view)
+
+
+def test_a_declaration_the_plays_contradict_is_refused():
+    rules = get_ruleset("belote")
+    # Seat 1 did not follow clubs, yet declared a run of clubs it still holds.
+    trick = Trick(0, (parse_card("7C"), parse_card("7D")))
+    declared = tuple(parse_declarations([(1, cards_list("8C 9C 10C"))], "H", rules))
+    view = SeatView(
+        rules, 2, cards("JS QS KS AS 10S 9S 8S AD"), "H", 0, trick, declarations=declared
+    )
+    with pytest.raises(ViewError):
+        knowledge(view)
+
+
+def cards_list(text: str) -> list[int]:
+    return [parse_card(c) for c in text.split()]
+
+
+# --- the driver ---------------------------------------------------------------------------
+
+
+def test_the_suggestion_ignores_the_cards_the_seat_cannot_see():
+    """The same view from two deals that differ in the unseen cards: the same answer."""
+    rules = get_ruleset("belote")
+    rng = random.Random(7)
+    for _ in range(3):
+        pack = list(range(32))
+        rng.shuffle(pack)
+        mine, others = pack[:8], pack[8:]
+        answers = set()
+        for shuffle_seed in range(3):
+            random.Random(shuffle_seed).shuffle(others)
+            hands = [sum(bit(c) for c in mine)]
+            hands += [sum(bit(c) for c in others[i * 8 : (i + 1) * 8]) for i in range(3)]
+            view = SeatView(rules, 0, hands[0], "S", 2, Trick(0, ()))
+            answers.add(suggest_play(view, "normal", seed=3).card)
+        assert len(answers) == 1
+
+
+def test_the_same_seed_gives_the_same_answer():
+    view, _ = played_view(plays=6, seed=2)
+    first = suggest_play(view, "normal", seed=11)
+    again = suggest_play(view, "normal", seed=11)
+    assert (first.card, first.values) == (again.card, again.values)
+
+
+def test_values_cover_every_legal_card_and_the_card_has_the_best_value():
+    view, _ = played_view(plays=17, seed=4)
+    s = suggest_play(view, "hard", seed=1)
+    legal = set(cards_in(legal_mask(view.hand, view.position)))
+    assert set(s.values) == legal
+    assert s.values[s.card] == max(s.values.values())
+
+
+def test_the_end_of_the_round_is_searched_exactly():
+    view, _ = played_view(plays=21, seed=8)  # 3 tricks left for seat to play
+    s = suggest_play(view, "hard", seed=1)
+    assert s.exact and s.complete
+
+
+# --- legality, every preset and trump mode ------------------------------------------------
+
+MODES = [(p, m) for p, r in PRESETS.items() for m in r.trump_modes]
+
+
+@settings(
+    max_examples=30, deadline=None, suppress_health_check=[HealthCheck.too_slow], derandomize=True
+)
+@given(mode=st.sampled_from(MODES), seed=st.integers(0, 10**6), plays=st.integers(0, 30))
+def test_every_suggested_card_is_legal(mode, seed, plays):
+    preset, trump = mode
+    rules = get_ruleset(preset)
+    plays = plays % (rules.players * rules.hand_size)
+    rng = random.Random(seed)
+    dealt = table.deal(rules, rng)
+    taker = rng.randrange(rules.players)
+    hands = table.complete(rules, dealt, taker)
+    bid = (
+        table.contract_bid(_coinche_contract(rules, taker, trump)) if preset == "coinche" else None
+    )
+    counter = {"n": 0}
+    levels = [LEVELS["easy"], FAST, greedy_card]
+
+    def chooser(view, r):
+        if counter["n"] == plays:
+            for level in levels[:2]:
+                s = suggest_play(view, level, seed=seed)
+                assert check_card(view.hand, s.card, view.position).legal
+            assert check_card(view.hand, greedy_card(view), view.position).legal
+        counter["n"] += 1
+        return random_card(view, r)
+
+    table.play_round(rules, hands, trump, taker, [chooser] * rules.players, rng, bid=bid)
+
+
+def _coinche_contract(rules, taker, trump):
+    result = run_auction(
+        rules, (taker - 1) % 4, [AuctionBid("bid", 80, trump)] + [AuctionBid("pass")] * 3
+    )
+    return result.contract
+
+
+@settings(
+    max_examples=25, deadline=None, suppress_health_check=[HealthCheck.too_slow], derandomize=True
+)
+@given(
+    preset=st.sampled_from(sorted(PRESETS)),
+    seed=st.integers(0, 10**6),
+    made=st.integers(0, 7),
+    level=st.sampled_from(["easy", "heuristic", "normal"]),
+)
+def test_every_suggested_bid_is_legal(preset, seed, made, level):
+    rules = get_ruleset(preset)
+    rng = random.Random(seed)
+    dealt = table.deal(rules, rng)
+    dealer = rng.randrange(rules.players)
+    bids: list[AuctionBid] = []
+    for _ in range(made):
+        result = run_auction(rules, dealer, bids, dealt.turned)
+        if result.complete:
+            break
+        seat = result.next_seat
+        view = table.AuctionView(rules, seat, dealt.hands[seat], dealer, tuple(bids), dealt.turned)
+        bids.append(rng.choice(bidding._legal(view)))
+    result = run_auction(rules, dealer, bids, dealt.turned)
+    if result.complete:
+        return
+    seat = result.next_seat
+    view = table.AuctionView(rules, seat, dealt.hands[seat], dealer, tuple(bids), dealt.turned)
+    if level == "heuristic":
+        bid = bidding.heuristic_bid(view)
+    else:
+        suggestion = bidding.suggest_bid(view, level, seed=seed)
+        bid = suggestion.bid
+        assert bid in {b for b, _ in suggestion.options}
+    run_auction(rules, dealer, [*bids, bid], dealt.turned)  # raises if illegal
+
+
+# --- what the auction and the turned card say -------------------------------------------
+
+
+def test_the_taker_holds_the_turned_card_until_it_is_played():
+    rules = get_ruleset("belote")
+    view = SeatView(
+        rules, 0, cards("7C 8C 9C KS QS AD 10D 7H"), "S", 2, Trick(1, (parse_card("8H"),))
+    )
+    view = SeatView(**{**view.__dict__, "trick": Trick(3, ()), "turned": parse_card("JS")})
+    k = knowledge(view)
+    rng = random.Random(3)
+    for _ in range(10):
+        assert sample(k, rng)[2] >> parse_card("JS") & 1
+
+
+def test_the_auction_weighs_the_deals():
+    """Seat 1 passed on the turned jack of spades: deals that give it the 9 and ace of
+    spades (a hand that would have taken) weigh less than deals that do not."""
+    rules = get_ruleset("belote")
+    bids = (AuctionBid("pass"), AuctionBid("pass"), AuctionBid("take"))
+    view = SeatView(
+        rules,
+        0,
+        cards("7C 8C 9C KH QH AD 10D 7H"),
+        "S",
+        2,
+        Trick(0, ()),
+        turned=parse_card("JS"),
+        dealer=3,
+        bids=bids,
+    )
+    weight = bidding.auction_weight(view)
+    strong = [cards("9S AS 10S KS AC AH 8D 9D"), cards("JS QS 8S 7S 10C JC QC KC")]
+    weak = [cards("10C JC QC KC 8D 9D 10H JH"), cards("JS QS 8S 7S 9S AS 10S KS")]
+
+    def deal(one, two):
+        return [view.hand, one, two, 0]
+
+    assert weight(deal(*strong)) < weight(deal(*weak))
+    s = suggest_play(view, "hard", seed=2)
+    assert check_card(view.hand, s.card, view.position).legal
