@@ -12,8 +12,10 @@ KEY_ORDER = ("openapi", "info", "jsonSchemaDialect", "servers", "tags", "paths",
 
 
 def spec_dict(app: Flask) -> dict:
+    from .i18n import document
+
     with app.app_context():
-        spec = app.extensions["belote_api"].spec.to_dict()
+        spec = document(app.extensions["belote_api"].spec.to_dict())
     first = {key: spec[key] for key in KEY_ORDER if key in spec}
     return first | {key: value for key, value in spec.items() if key not in first}
 
