@@ -176,7 +176,7 @@ def card(c: int, tr: gettext.NullTranslations) -> str:
     """A card's name: ``JH``; French ``valet de cœur``; Norwegian ``hjerter knekt``."""
     rank = tr.pgettext(RANK, RANKS[c & 7])
     suit = tr.pgettext(CARD_SUIT, SUITS[c >> 3])
-    return tr.pgettext(CARD, "{rank}{suit}").format(rank=rank, suit=suit)
+    return tr.pgettext("card", "{rank}{suit}").format(rank=rank, suit=suit)
 
 
 def _library(sentence: str, tr: gettext.NullTranslations) -> str:
