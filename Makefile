@@ -20,7 +20,10 @@ $(STAMP): requirements.lock requirements-test.lock pyproject.toml
 	touch $(STAMP)
 
 # The translations (service/locales/<lang>/LC_MESSAGES/messages.po, committed) compiled to
-# .mo files, as part of the install step of run and test.
+# .mo files, as part of the install step of run and test. `make messages` extracts the
+# templates (messages.pot, not committed), updates every catalog (dates left out, so a
+# catalog changes only when its messages do) and compiles them; tests/test_i18n.py then
+# names any message without a translation.
 LOCALES := service/locales
 CATALOGS := $(patsubst %.po,%.mo,$(wildcard $(LOCALES)/*/LC_MESSAGES/messages.po))
 
@@ -33,6 +36,7 @@ messages: $(STAMP)
 		--msgid-bugs-address "" -o $(LOCALES)/messages.pot service
 	$(BIN)/pybabel -q update -D messages -i $(LOCALES)/messages.pot -d $(LOCALES) \
 		--no-fuzzy-matching --ignore-obsolete
+	sed -i '/^"POT-Creation-Date: /d; /^"PO-Revision-Date: /d' $(LOCALES)/*/LC_MESSAGES/messages.po
 	$(BIN)/pybabel -q compile -D messages -d $(LOCALES) --statistics
 
 run: $(STAMP) $(CATALOGS)

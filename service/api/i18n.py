@@ -21,12 +21,15 @@
 from __future__ import annotations
 
 import gettext
+import io
 from collections.abc import Mapping
 from functools import cache
 from pathlib import Path
 from typing import Any
 
 import flask
+from babel.messages.mofile import write_mo
+from babel.messages.pofile import read_po
 from flask.json.provider import DefaultJSONProvider
 from werkzeug.datastructures import LanguageAccept
 from werkzeug.http import parse_accept_header
@@ -113,8 +116,18 @@ def catalog(language: str) -> gettext.NullTranslations:
     """The compiled catalog of ``language`` (English: the templates themselves)."""
     if language == DEFAULT:
         return gettext.NullTranslations()
-    with (LOCALES / language / "LC_MESSAGES" / f"{DOMAIN}.mo").open("rb") as file:
-        return gettext.GNUTranslations(file)
+    folder = LOCALES / language / "LC_MESSAGES"
+    compiled = folder / f"{DOMAIN}.mo"
+    if compiled.exists():
+        with compiled.open("rb") as file:
+            return gettext.GNUTranslations(file)
+    # Not compiled (code run without `make`'s install step): compile the catalog in memory.
+    with (folder / f"{DOMAIN}.po").open("rb") as file:
+        source = read_po(file, locale=language)
+    buffer = io.BytesIO()
+    write_mo(buffer, source)
+    buffer.seek(0)
+    return gettext.GNUTranslations(buffer)
 
 
 def language() -> str:
