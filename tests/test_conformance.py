@@ -1,9 +1,7 @@
 """Conformance with external Bulgarian Belot test vectors.
 
-The vectors live BESIDE the repository, never in it: ``<repo>/../shared/conformance/
-belot-golden.json`` (CI puts a copy of ``shared/`` next to the clone). When the shared folder
-itself is absent (a fresh clone elsewhere) the vector tests are skipped with that reason; when
-the folder is there but the file is not, they fail.
+The vectors are vendored in ``tests/conformance/belot-golden.json`` (origin, licence and
+checksum in tests/conformance/README.md), so every clone runs these tests.
 
 What the file's sections encode, and how they map onto our rules:
 
@@ -50,9 +48,7 @@ from service.engine.play import (
 )
 from service.engine.rulesets import PRESETS, RulesetError, get_ruleset
 
-ROOT = Path(__file__).resolve().parent.parent
-SHARED = ROOT.parent / "shared"
-GOLDEN = SHARED / "conformance" / "belot-golden.json"
+GOLDEN = Path(__file__).resolve().parent / "conformance" / "belot-golden.json"
 
 #: Bulgarian Belot as options over ``coinche`` (which already has trump_lead_overtrump
 #: ``always`` and void_trump ``unless_partner_winning``, all six trump modes, 4 players).
@@ -76,16 +72,6 @@ CONTRACTS = {
 
 @pytest.fixture(scope="module")
 def golden() -> dict:
-    if not SHARED.is_dir():
-        pytest.skip(
-            f"no shared folder at {SHARED}: the external Belot test vectors are not "
-            "available beside this checkout"
-        )
-    if not GOLDEN.is_file():
-        pytest.fail(
-            f"{GOLDEN} is missing: the shared folder exists, so the Bulgarian Belot "
-            "test vectors (belot-golden.json) should be in shared/conformance/"
-        )
     with GOLDEN.open(encoding="utf-8") as f:
         return json.load(f)
 

@@ -207,7 +207,6 @@ def _enums(language: str, path: Path) -> list[tuple[str, str, str, list[str]]]:
     return found
 
 
-@SPEC_NOT_FIXED_YET
 @pytest.mark.parametrize("language", ["kotlin", "go", "csharp"])
 def test_generated_client_has_none_of_the_known_failure_shapes(language):
     path = _no_spec_warnings(language).path

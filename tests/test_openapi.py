@@ -10,6 +10,7 @@ from openapi_spec_validator import validate
 from service.api.spec import spec_dict
 from service.engine import bidding, play
 
+from . import response_examples
 from .conftest import ROOT
 
 
@@ -123,3 +124,37 @@ def test_shared_concepts_are_components():
         "#/components/schemas/Capot",
     ]
     assert "Parameters" not in schemas and "PaginationMetadata" not in schemas
+
+
+def _operations(spec):
+    for path, item in spec["paths"].items():
+        for method, operation in item.items():
+            if isinstance(operation, dict) and "responses" in operation:
+                yield path, method, operation
+
+
+def test_success_responses_come_first():
+    for path, method, operation in _operations(committed()):
+        codes = list(operation["responses"])
+        assert codes[0].startswith("2"), f"{method} {path}: {codes}"
+        assert codes[-1] == "default" or "default" not in codes, f"{method} {path}: {codes}"
+
+
+def test_every_200_shows_the_answer_to_its_request_example(app):
+    expected = response_examples.answers(app)
+    client = app.test_client()
+    for path, method, operation in _operations(committed()):
+        name = operation["operationId"]
+        content = operation["responses"]["200"].get("content")
+        assert content, f"{method} {path}: the 200 response declares no content type"
+        for media in content.values():
+            assert "example" in media, f"{method} {path}: no example for its 200 answer"
+            if name in response_examples.TEXT_OPERATIONS:
+                first = media["example"].splitlines()[0]
+                assert first in client.get(path).get_data(as_text=True), name
+            else:
+                assert media["example"] == expected[name], (
+                    f"{name}: the 200 example is not what the service answers to the "
+                    "request example; run `python -m tests.response_examples` and "
+                    "`make openapi`, and read the diff"
+                )

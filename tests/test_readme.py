@@ -1,4 +1,5 @@
-"""Every curl example in README.md returns what README.md shows (through real gunicorn)."""
+"""Every curl example in README.md and docs/*.md returns what the page shows (through real
+gunicorn)."""
 
 from __future__ import annotations
 
@@ -15,9 +16,17 @@ from .conftest import ROOT
 _EXAMPLE = re.compile(r"```sh\n(curl [^`]*?)\n```\s*```json\n([^`]*?)\n```")
 
 
-def _examples() -> list[tuple[str, str]]:
-    text = (ROOT / "README.md").read_text(encoding="utf-8")
-    return [(m.group(1), m.group(2)) for m in _EXAMPLE.finditer(text)]
+#: Where client teams read examples: the README and every page of docs/.
+PAGES = [ROOT / "README.md", *sorted((ROOT / "docs").glob("*.md"))]
+
+
+def _examples() -> list[tuple[str, str, str]]:
+    """``(page, command, shown)`` for every curl example with its answer."""
+    return [
+        (page.relative_to(ROOT).as_posix(), m.group(1), m.group(2))
+        for page in PAGES
+        for m in _EXAMPLE.finditer(page.read_text(encoding="utf-8"))
+    ]
 
 
 def _jq(words: list[str]):
@@ -65,14 +74,18 @@ def _request(command: str) -> tuple[str, str, dict, str | None]:
     return method or ("POST" if body is not None else "GET"), path, headers, body
 
 
-def test_readme_has_examples():
-    assert len(_examples()) >= 3
+def test_readme_and_api_guide_have_examples():
+    pages = [page for page, _, _ in _examples()]
+    assert pages.count("README.md") >= 1
+    assert pages.count("docs/api.md") >= 10
 
 
 @pytest.mark.parametrize(
-    "command, shown", _examples(), ids=[f"example{i}" for i in range(len(_examples()))]
+    "page, command, shown",
+    _examples(),
+    ids=[f"{page}-{i}" for i, (page, _, _) in enumerate(_examples())],
 )
-def test_curl_example_returns_what_readme_shows(server, command, shown):
+def test_curl_example_returns_what_the_page_shows(server, page, command, shown):
     method, path, headers, body = _request(command)
     response = server.session.request(
         method,
@@ -85,4 +98,4 @@ def test_curl_example_returns_what_readme_shows(server, command, shown):
     answer, expected = project(response.json()), json.loads(shown)
     if isinstance(answer, dict) and isinstance(expected, dict) and "request_id" not in expected:
         answer.pop("request_id", None)  # differs per request; the README leaves it out
-    assert answer == expected, f"{command}\nanswered {response.text}"
+    assert answer == expected, f"{page}: {command}\nanswered {response.text}"

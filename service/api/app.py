@@ -10,7 +10,7 @@ from flask_smorest.utils import prepare_response
 
 from . import errors, i18n
 from .config import Config, Settings
-from .routes import bidding, declarations, health, play, record, rulesets, scoring
+from .routes import bidding, declarations, health, play, record, rulesets, scoring, suggest
 from .schemas.common import ProblemSchema, component_property, register_components
 
 
@@ -49,7 +49,7 @@ def create_app(config: type = Config, settings: Settings | None = None) -> Flask
     app.json.sort_keys = False
     app.json.ensure_ascii = False
     api = Api(app)
-    for module in (rulesets, play, declarations, bidding, scoring, record, health):
+    for module in (rulesets, play, declarations, bidding, scoring, record, suggest, health):
         for blueprint in module.BLUEPRINTS:
             api.register_blueprint(blueprint)
     app.extensions["belote_api"] = api

@@ -121,7 +121,7 @@ def _limit_detail() -> Text:
 
 def handle_http_exception(error: HTTPException) -> Response:
     status = error.code or 500
-    headers = {k: v for k, v in error.get_headers() if k.lower() == "allow"}
+    headers = {k: v for k, v in error.get_headers() if k.lower() in ("allow", "retry-after")}
     data = getattr(error, "data", None) or {}
     messages = data.get("messages")
     if status == 422 and messages is not None:

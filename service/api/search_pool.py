@@ -19,6 +19,7 @@ request's greenlet waits on the result without blocking the loop.
 from __future__ import annotations
 
 import contextlib
+import logging
 import multiprocessing
 import os
 import threading
@@ -28,7 +29,10 @@ from concurrent.futures import TimeoutError as FutureTimeout
 from concurrent.futures.process import BrokenProcessPool
 from typing import Any
 
+from ..engine.text import N_, Text
 from .config import Settings
+
+log = logging.getLogger(__name__)
 
 _SETTINGS = Settings.from_env()
 PROCESSES = _SETTINGS.suggest_processes
@@ -70,6 +74,7 @@ def warm() -> None:
     try:
         _executor().submit(_ready).result(timeout=30)
     except Exception:  # a pool that cannot start is reported per request
+        log.exception("the suggestion processes did not start")
         _reset_quietly()
 
 
@@ -93,7 +98,7 @@ def run(function: Callable[..., Any], *args: Any, budget_s: float) -> Any:
     """``function(*args)`` in the pool; :class:`Busy` when the queue is full or the
     answer is not back within ``budget_s + GRACE_S``."""
     if not _slots.acquire(blocking=False):
-        raise Busy(f"{QUEUE} suggestions are already waiting in this worker")
+        raise Busy(Text(N_("{count} suggestions are already waiting in this worker"), count=QUEUE))
     try:
         executor = _executor()
         try:
@@ -101,9 +106,10 @@ def run(function: Callable[..., Any], *args: Any, budget_s: float) -> Any:
             return future.result(timeout=budget_s + GRACE_S)
         except FutureTimeout as error:
             future.cancel()
-            raise Busy("the search did not finish in time") from error
+            raise Busy(Text(N_("the search did not finish in time"))) from error
         except BrokenProcessPool as error:
+            log.exception("a suggestion process stopped")
             _reset(executor)
-            raise Busy("the search process stopped; it is being restarted") from error
+            raise Busy(Text(N_("the search process stopped; it is being restarted"))) from error
     finally:
         _slots.release()

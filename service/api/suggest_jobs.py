@@ -16,7 +16,7 @@ from ..engine.declarations import parse_declarations
 from ..engine.play import PositionError, check_hand_size, check_seat
 from ..engine.rounds import Trick
 from ..engine.rulesets import get_ruleset
-from ..engine.scoring import Bid
+from ..engine.scoring import Bid, needs_bid
 from ..engine.text import N_, Text
 from ..players.bidding import MAX_BID_BUDGET_MS, suggest_bid
 from ..players.driver import DEFAULT_BUDGET_MS, MAX_BUDGET_MS, announcements, suggest_play
@@ -97,13 +97,31 @@ def play_view(payload: Mapping[str, Any]) -> SeatView:
     return view
 
 
+def _guarded(job, payload: Mapping[str, Any]) -> dict[str, Any]:
+    """A job's refusal as data, any other exception as a plain ``RuntimeError``: an
+    engine exception may not survive the trip back from the search process (its
+    constructor takes other arguments), which would break the pool."""
+    try:
+        return job(payload)
+    except PositionError as error:
+        return {"error": (error.field, str(error))}
+    except Exception as error:
+        raise RuntimeError(f"{type(error).__name__}: {error}") from None
+
+
 def play_job(payload: Mapping[str, Any]) -> dict[str, Any]:
     """Runs in a search process: the suggestion as plain data (cards as indices)."""
-    try:
-        view = play_view(payload)
-        s = suggest_play(view, payload["level"], payload["seed"], play_budget_ms(payload))
-    except PositionError as error:  # the parent checked already; kept for safety
-        return {"error": (error.field, str(error))}
+    return _guarded(_play_job, payload)
+
+
+def bid_job(payload: Mapping[str, Any]) -> dict[str, Any]:
+    """Runs in a search process: the call as plain data."""
+    return _guarded(_bid_job, payload)
+
+
+def _play_job(payload: Mapping[str, Any]) -> dict[str, Any]:
+    view = play_view(payload)
+    s = suggest_play(view, payload["level"], payload["seed"], play_budget_ms(payload))
     declared, belotes = announcements(view) if view.first_card else ([], [])
     return {
         "seat": view.seat,
@@ -123,6 +141,20 @@ def auction_view(payload: Mapping[str, Any]) -> AuctionView:
     """The bidding seat's view, checked: the auction replays legally and is not over,
     the hand holds the cards dealt before bidding and not the turned card."""
     rules = get_ruleset(payload["ruleset"], payload.get("options"))
+    if needs_bid(rules) and rules.bidding != "coinche":
+        raise PositionError(
+            "options",
+            Text(
+                N_(
+                    "this ruleset scores rounds against a Coinche bid (contract {contract}, "
+                    "failed {failed}) but bids on a turned card ({bidding}): no round of it "
+                    "can be scored, so no call can be judged"
+                ),
+                contract=rules.contract,
+                failed=rules.failed,
+                bidding=rules.bidding,
+            ),
+        )
     dealer = payload["dealer"]
     check_seat(dealer, rules, "dealer")
     turned = payload.get("turned")
@@ -152,11 +184,8 @@ def auction_view(payload: Mapping[str, Any]) -> AuctionView:
     return AuctionView(rules, result.next_seat, mask_of(hand), dealer, bids, turned)
 
 
-def bid_job(payload: Mapping[str, Any]) -> dict[str, Any]:
-    try:
-        view = auction_view(payload)
-    except PositionError as error:
-        return {"error": (error.field, str(error))}
+def _bid_job(payload: Mapping[str, Any]) -> dict[str, Any]:
+    view = auction_view(payload)
     s = suggest_bid(view, payload["level"], payload["seed"], bid_budget_ms(payload))
     return {
         "seat": view.seat,

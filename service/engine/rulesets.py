@@ -496,8 +496,9 @@ PRESETS: dict[str, Ruleset] = {
     for r in (
         Ruleset(
             name="belote",
-            title="Belote (seed 003)",
-            source="seed 003: Belote as played with 4 players in two teams",
+            title="Belote",
+            source='Norwegian Belote app rules ("Hvordan spiller du Belote?"): 4 players in '
+            "two teams, one card turned up",
             trump_lead_overtrump="unless_partner_winning",
             void_trump="always",
             partner_winning_trump="free",
@@ -511,8 +512,8 @@ PRESETS: dict[str, Ruleset] = {
         ),
         Ruleset(
             name="klob",
-            title="Klob (seed 000)",
-            source="seed 000: Norwegian klob, with sans atout and tout atout",
+            title="Klob",
+            source='Norwegian Klob rules ("Regler for Klob"), with sans atout and tout atout',
             trump_modes=("C", "D", "H", "S", "none", "all"),
             trump_lead_overtrump="unless_partner_winning",
             void_trump="always",
@@ -528,8 +529,9 @@ PRESETS: dict[str, Ruleset] = {
         ),
         Ruleset(
             name="cardavia",
-            title="Cardavia Belote (seed 001)",
-            source="seed 001: Danish Belote rules, a single deal, belote the only bonus",
+            title="Cardavia Belote",
+            source='Cardavia\'s Danish Belote rules ("Fuldstændige regler"): a single deal, '
+            "belote the only bonus",
             trump_lead_overtrump="always",
             void_trump="unless_partner_winning",
             partner_winning_trump="overtrump_if_able",
@@ -544,8 +546,9 @@ PRESETS: dict[str, Ruleset] = {
         ),
         Ruleset(
             name="klaberjass",
-            title="Klaberjass (seed 002)",
-            source="seed 002: two-handed Klaberjass, 9 cards each, sequences and bela",
+            title="Klaberjass",
+            source='Norwegian Klaberjass rules ("Klaberjass kortspill"): two players, 9 cards '
+            "each, sequences and bela",
             players=2,
             hand_size=9,
             trump_lead_overtrump="always",
@@ -583,7 +586,7 @@ PRESETS: dict[str, Ruleset] = {
         Ruleset(
             name="coinche",
             title="Coinche / Belote contrée",
-            source="seed 000 (Klob Coinchée) and FFB contrée rules (2016)",
+            source="FFB contrée rules (2016), and the Klob Coinchée of the Norwegian Klob rules",
             trump_modes=("C", "D", "H", "S", "none", "all"),
             trump_lead_overtrump="always",
             void_trump="unless_partner_winning",

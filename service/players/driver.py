@@ -26,7 +26,7 @@ from ..engine.declarations import Declaration, find_belotes, find_declarations, 
 from ..engine.play import card_points, legal_mask, trick_points, winning_index
 from ..engine.scoring import Figures, mode_total, settle_figures
 from .baselines import greedy_card, random_card
-from .sampler import knowledge, resample
+from .sampler import knowledge, resample, sample
 from .solver import Solver
 from .view import SeatView, check_view
 
@@ -156,7 +156,13 @@ def suggest_play(
         from .bidding import auction_weight  # the bidding player imports the driver
 
         weight = auction_weight(view)
-    deals = resample(k, lv.samples, rng, weight if lv.auction else None)
+    weigh = weight if lv.auction else None
+    # Without weights the deals are drawn one by one, so a cut budget draws no more.
+    deals = (
+        resample(k, lv.samples, rng, weigh)
+        if weigh
+        else (sample(k, rng) for _ in range(lv.samples))
+    )
     scorer = _RoundScorer(view)
     totals = dict.fromkeys(legal, 0.0)
     caches: tuple[dict, dict, dict] = ({}, {}, {})
@@ -167,8 +173,10 @@ def suggest_play(
         hands = tuple(deal[: rules.players])
         solver = Solver(rules, view.trump, view.team, lv.nodes, caches)
         found, _, deal_exact = solver.root_values(
-            hands, view.trick.leader, view.trick.cards, scorer.taken, legal
+            hands, view.trick.leader, view.trick.cards, scorer.taken, legal, deadline, not used
         )
+        if not found:  # the time ran out before this deal's first trick was searched
+            break
         exact &= deal_exact
         context = scorer.deal_context(deal)
         for c, future in found.items():
@@ -179,7 +187,9 @@ def suggest_play(
         choice = greedy_card(view)
     else:
         choice = max(legal, key=lambda c: (values[c], -card_points(c, view.trump, rules), -c))
-    return Suggestion(choice, values, used, exact, used == len(deals), lv.name)
+    # Past the deadline some search may have stopped at a shallower depth: not complete.
+    complete = used == lv.samples and time.perf_counter() <= deadline
+    return Suggestion(choice, values, used, exact, complete, lv.name)
 
 
 #: Card players by name, for the arena and tests: ``f(view, rng) -> card``.

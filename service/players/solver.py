@@ -27,6 +27,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from functools import lru_cache
+from time import perf_counter
 
 from ..engine.cards import SUIT_MASKS, cards_in, strength, trump_suit
 from ..engine.play import Position, card_points, legal_filter, winning_index
@@ -85,6 +86,8 @@ class Solver:
         #: What the last trick brings with a capot (``None``: the ruleset has no capot).
         self.capot_bonus = None if ruleset.capot_bonus is None else end_bonus(trump, ruleset, True)
         self.node_limit = node_limit
+        #: ``perf_counter()`` time at which a search gives up like an exhausted budget.
+        self.deadline: float | None = None
         self.nodes = 0
         self.table: dict[tuple, tuple[float, float, int]] = {}
         # Legal filters per (leader, trick), winners per trick and runs of equivalent
@@ -228,6 +231,8 @@ class Solver:
         self.nodes += 1
         if self.node_limit is not None and self.nodes > self.node_limit:
             raise OutOfNodes
+        if self.deadline is not None and not self.nodes & 63 and perf_counter() > self.deadline:
+            raise OutOfNodes
         players = self.players
         if len(trick) == players:
             winner = (leader + self._winner(trick)) % players
@@ -307,12 +312,15 @@ class Solver:
         trick: tuple[int, ...],
         taken: int,
         moves: Sequence[int] | None = None,
+        deadline: float | None = None,
+        required: bool = True,
     ) -> tuple[dict[int, float], int, bool]:
         """The value of each legal card of the seat to play (equivalent cards share one),
         the depth reached in tricks, and whether it is exact (to the end of the round).
 
-        Deepens one trick at a time within the node budget; the first depth always
-        completes (it is at most one trick)."""
+        Deepens one trick at a time within the node budget and the ``deadline``; a
+        ``required`` answer always completes its first depth (at most one trick), else an
+        empty answer means the time ran out before it."""
         seat = (leader + len(trick)) % self.players
         groups = self.groups(hands, leader, trick)
         if moves is not None:
@@ -321,24 +329,26 @@ class Solver:
         full = hands[seat].bit_count()  # tricks to the end, this one included
         values: dict[int, float] = {}
         reached = 0
-        limit, self.node_limit = self.node_limit, None
+        limit = self.node_limit
+        if required:
+            self.node_limit = None
+        else:
+            self.deadline = deadline
         for depth in range(1, full + 1):
             try:
                 found = {}
                 for group in groups:
                     c = group[0]
                     after = (*hands[:seat], hands[seat] & ~(1 << c), *hands[seat + 1 :])
-                    value = self.search(
-                        after, leader, (*trick, c), taken, -INFINITY, INFINITY, depth
-                    )
+                    window = (-INFINITY, INFINITY)
+                    value = self.search(after, leader, (*trick, c), taken, *window, depth)
                     for same in group:
                         found[same] = value
             except OutOfNodes:
                 break
             values, reached = found, depth
-            if limit is not None:
-                self.node_limit = limit  # only the first depth may overrun
+            self.node_limit, self.deadline = limit, deadline  # only the first depth may overrun
             if self.node_limit is not None and self.nodes >= self.node_limit:
                 break
-        self.node_limit = limit
+        self.node_limit, self.deadline = limit, None
         return values, reached, reached == full

@@ -12,7 +12,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 
 from ..engine.bidding import Bid as AuctionBid
-from ..engine.cards import ALL_CARDS, Card, bit, count, mask_of
+from ..engine.cards import ALL_CARDS, Card, bit, cards_in, count, mask_of
 from ..engine.declarations import Declaration
 from ..engine.play import Position, PositionError, check_seat, check_trump, winning_index
 from ..engine.rounds import Trick, check_round, check_shape
@@ -154,7 +154,7 @@ def check_view(view: SeatView) -> None:
             ),
         )
     if view.hand & view.played:
-        clash = next(c for c in range(32) if view.hand & view.played >> c & 1)
+        clash = next(cards_in(view.hand & view.played))
         raise ViewError(
             "hand", Text(N_("{card} is in the hand but has already been played"), card=Card(clash))
         )

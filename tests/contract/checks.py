@@ -74,9 +74,10 @@ class every_operation_succeeds:  # noqa: N801 - Schemathesis reports checks by c
             raise AssertionError("never answered 2xx: " + ", ".join(sorted(never)))
 
 
-@schemathesis.deserializer(*YAML_MEDIA_TYPES)  # replaces the built-in YAML parser
-def yaml_document_as_text(ctx, response):
-    """GET /openapi.yaml answers a YAML document that the spec declares as text (`type:
-    string`, what generators turn into a String); Schemathesis would otherwise parse it into
-    an object and compare that with `string`."""
+@schemathesis.deserializer(*YAML_MEDIA_TYPES, "text/plain")  # replaces the YAML parser
+def document_as_text(ctx, response):
+    """GET /openapi.yaml (a YAML document) and GET /metrics (Prometheus text) answer text
+    that the spec declares as `type: string`, what generators turn into a String;
+    Schemathesis would otherwise parse the YAML into an object and compare it with
+    `string`, and has no reader for text/plain."""
     return response.content.decode(response.encoding or "utf-8")

@@ -24,17 +24,6 @@ BIDDING_EXAMPLE = {
         {"seat": 2, "action": "coinche"},
     ],
 }
-#: The answer to :data:`BIDDING_EXAMPLE` (a test checks that the service gives it).
-BIDDING_RESPONSE_EXAMPLE = {
-    "complete": False,
-    "next_seat": 3,
-    "legal_bids": [{"action": "pass"}, {"action": "surcoinche"}],
-    "contract": None,
-    "redeal": False,
-    "redeal_dealer": None,
-    "round": None,
-    "highest": {"seat": 1, "team": 1, "value": 100, "trump": "S"},
-}
 TURNED_CARD_EXAMPLE = {
     "ruleset": "belote",
     "dealer": 0,
@@ -61,13 +50,13 @@ class Bidding(MethodView):
             },
         },
     )
-    @blp.response(200, BiddingSchema(), example=BIDDING_RESPONSE_EXAMPLE)
+    @blp.response(200, BiddingSchema())
     @error_responses(blp)
     @blp.doc(operationId="bidding")
     def post(self, args):
         """Where an auction stands: next seat, legal bids, the contract or a redeal.
 
-        The bids are replayed from the seat after the dealer (RULES.md section 5). Coinche
+        The bids are replayed from the seat after the dealer (docs/rules.md section 5). Coinche
         (`bidding: coinche`): `bid` a value 80..160 or capot with a trump mode, `pass`,
         `coinche`, `surcoinche`. Turned-card games and Klaberjass: `take` the turned suit in
         round 1, `name` another one in round 2, or `pass`. The first illegal bid is a 422

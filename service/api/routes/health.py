@@ -87,7 +87,15 @@ class Metrics(MethodView):
         description="Prometheus text exposition format (version 0.0.4)",
     )
     @blp.alt_response(404, response="NOT_FOUND")
-    @blp.doc(operationId="metrics")
+    @blp.doc(
+        operationId="metrics",
+        responses={
+            "200": {
+                "description": "Prometheus text exposition format (version 0.0.4)",
+                "content": {"text/plain": {"schema": {"type": "string"}}},
+            }
+        },
+    )
     def get(self):
         """Prometheus metrics.
 

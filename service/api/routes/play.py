@@ -50,7 +50,7 @@ class LegalMoves(MethodView):
         """Which cards of a hand may be played now.
 
         Every card of the hand is either legal or illegal with a reason code and a
-        sentence for the player (RULES.md section 2).
+        sentence for the player (docs/rules.md section 2).
         """
         ruleset = ruleset_from(args, args["trump"])
         trick, hand = args["trick"], args["hand"]

@@ -127,6 +127,12 @@ ENUMS: dict[str, dict[str, Any]] = {
         "A Coinche contract's multiplier: `none` (x1), `coinche` (x2), `surcoinche` (x4).",
         MULTIPLIERS,
     ),
+    "PlayerLevel": _enum(
+        "How hard a computer player thinks (docs/players.md): `easy` (the greedy rule-based "
+        "player), `normal` (10 sampled deals searched), `hard` (24 deals weighed by the "
+        "auction, deeper searches).",
+        ("easy", "normal", "hard"),
+    ),
     "DeclarationKind": _enum(
         "`carre`: four cards of one rank; `sequence`: three or more consecutive cards of one suit.",
         ("carre", "sequence"),
@@ -143,8 +149,8 @@ ENUMS: dict[str, dict[str, Any]] = {
     ),
     "SequenceLength": _enum("A sequence's length, as an object key.", SEQUENCE_LENGTHS),
     "ReasonCode": _enum(
-        "Why a card or a bid is refused; stable (new codes may be added in /v1, see the "
-        "README's versioning policy). "
+        "Why a card or a bid is refused. A code never changes meaning; new codes may be "
+        "added within /v1, so treat an unknown one as a refusal. "
         + " ".join(f"`{code}`: {meaning}" for code, meaning in REASON_CODES.items()),
         REASON_CODES,
         **{"x-enum-descriptions": list(REASON_CODES.values())},

@@ -1,0 +1,148 @@
+"""POST /v1/suggest/play and /v1/suggest/bid over HTTP (a real gunicorn; the searches run
+in its process pool)."""
+
+from __future__ import annotations
+
+import pytest
+
+pytestmark = pytest.mark.http
+
+PLAY = {
+    "ruleset": "belote",
+    "trump": "H",
+    "taker": 1,
+    "hand": ["7H", "JH", "AS", "KD", "10C", "QS", "8D", "9D"],
+    "tricks": [],
+    "trick": {"leader": 1, "cards": ["8C", "9H", "AC"]},
+    "level": "easy",
+}
+
+
+def problem(response, status=422):
+    assert response.status_code == status, response.text
+    assert response.headers["Content-Type"].startswith("application/problem+json")
+    return response.json()
+
+
+def test_a_card_of_the_hand_that_legal_moves_allows(server):
+    r = server.post("/v1/suggest/play", json=PLAY | {"level": "normal", "seed": 4})
+    assert r.status_code == 200, r.text
+    body = r.json()
+    legal = server.post(
+        "/v1/legal-moves",
+        json={k: PLAY[k] for k in ("ruleset", "trump", "hand", "trick")},
+    ).json()["legal"]
+    assert body["card"] in legal
+    assert body["seat"] == 0
+    assert sorted(v["card"] for v in body["values"]) == sorted(legal)
+    assert body["values"][0]["value"] == max(v["value"] for v in body["values"])
+    assert body["samples"] >= 1
+
+
+def test_the_same_seed_gives_the_same_answer(server):
+    # (A budget that cuts the work short, on a loaded machine, would say complete: false.)
+    request = PLAY | {"level": "normal", "seed": 12, "budget_ms": 2000}
+    first = server.post("/v1/suggest/play", json=request).json()
+    again = server.post("/v1/suggest/play", json=request).json()
+    assert first["complete"] and again["complete"]
+    assert first["card"] == again["card"] and first["values"] == again["values"]
+
+
+def test_the_first_card_says_what_to_announce(server):
+    request = {
+        "ruleset": "belote",
+        "trump": "S",
+        "taker": 0,
+        "hand": ["7C", "8C", "9C", "KS", "QS", "AD", "10D", "7H"],
+        "trick": {"leader": 0, "cards": []},
+        "level": "easy",
+    }
+    body = server.post("/v1/suggest/play", json=request).json()
+    assert body["declarations"] == [{"kind": "sequence", "cards": ["7C", "8C", "9C"], "points": 20}]
+    assert body["belote"] == ["S"]
+
+
+def test_klaberjass_and_coinche_no_trump(server):
+    klaberjass = {
+        "ruleset": "klaberjass",
+        "trump": "D",
+        "taker": 1,
+        "turned": "AD",
+        "hand": ["7D", "JD", "AS", "KS", "10C", "QS", "8H", "9C", "JH"],
+        "trick": {"leader": 1, "cards": ["10H"]},
+        "level": "normal",
+    }
+    r = server.post("/v1/suggest/play", json=klaberjass)
+    assert r.status_code == 200, r.text
+    assert r.json()["card"] in ("8H", "JH")
+    coinche = {
+        "ruleset": "coinche",
+        "trump": "none",
+        "taker": 2,
+        "bid": {"value": 100, "coinche": "coinche"},
+        "hand": ["7D", "JD", "AS", "KS", "10C", "QS", "8H", "9C"],
+        "trick": {"leader": 3, "cards": []},
+        "level": "hard",
+        "budget_ms": 300,
+    }
+    r = server.post("/v1/suggest/play", json=coinche)
+    assert r.status_code == 200, r.text
+
+
+def test_bad_requests_get_problem_details(server):
+    body = problem(server.post("/v1/suggest/play", json=PLAY | {"level": "expert"}))
+    assert "level" in body["errors"]
+    body = problem(server.post("/v1/suggest/play", json=PLAY | {"hand": ["8C", "7H"]}))
+    assert "hand" in body["errors"]
+    # Seats 1, 2 and 3 showed they have no clubs and the seat holds none: no deal fits.
+    impossible = {
+        "ruleset": "belote",
+        "trump": "H",
+        "taker": 0,
+        "hand": ["JS", "QS", "KS", "AS", "10S", "9S", "8S"],
+        "tricks": [{"leader": 0, "cards": ["7C", "7D", "8D", "9D"]}],
+        "trick": {"leader": 0, "cards": []},
+    }
+    body = problem(server.post("/v1/suggest/play", json=impossible))
+    assert "no deal" in body["detail"]
+    body = problem(server.post("/v1/suggest/play", json=PLAY | {"budget_ms": -5}))
+    assert "budget_ms" in body["errors"]
+
+
+def test_a_bid_for_the_turned_card_and_for_coinche(server):
+    request = {
+        "ruleset": "belote",
+        "dealer": 3,
+        "turned": "JH",
+        "hand": ["9H", "AH", "AS", "KD", "10C"],
+        "bids": [],
+        "level": "normal",
+        "seed": 1,
+    }
+    r = server.post("/v1/suggest/bid", json=request)
+    assert r.status_code == 200, r.text
+    body = r.json()
+    assert body["seat"] == 0
+    assert body["bid"]["action"] in ("take", "pass")
+    assert {o["bid"]["action"] for o in body["options"]} == {"take", "pass"}
+    coinche = {
+        "ruleset": "coinche",
+        "dealer": 0,
+        "hand": ["JH", "9H", "AH", "10H", "AS", "AD", "AC", "KH"],
+        "bids": [{"action": "pass"}],
+        "level": "easy",
+    }
+    body = server.post("/v1/suggest/bid", json=coinche).json()
+    assert body["seat"] == 2 and body["bid"]["action"] == "bid"
+
+
+def test_bad_bid_requests_get_problem_details(server):
+    request = {"ruleset": "belote", "dealer": 3, "turned": "JH", "hand": ["9H", "AH"]}
+    assert "hand" in problem(server.post("/v1/suggest/bid", json=request))["errors"]
+    over = {
+        "ruleset": "coinche",
+        "dealer": 0,
+        "hand": ["JH", "9H", "AH", "10H", "AS", "AD", "AC", "KH"],
+        "bids": [{"action": "pass"}] * 4,
+    }
+    assert "bids" in problem(server.post("/v1/suggest/bid", json=over))["errors"]
