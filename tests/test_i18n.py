@@ -352,3 +352,60 @@ def test_the_spec_documents_both_headers_on_every_operation():
                     response = spec["components"]["responses"][name]
                 assert response["headers"]["Content-Language"] == header
     assert operations >= 10
+
+
+#: The calls that carry a sentence to a client: refusals, problems, verdicts.
+_SAYING = frozenset(
+    {
+        "PositionError",
+        "DeclarationError",
+        "RulesetError",
+        "ViewError",
+        "CardError",
+        "DuplicateKeyError",
+        "Busy",
+        "InvalidInput",
+        "at",
+        "abort",
+        "ServiceUnavailable",
+        "Refusal",
+        "Verdict",
+        "Violation",
+        "_refuse",
+        "problem",
+    }
+)
+
+
+def _plain_sentences(path: Path) -> list[str]:
+    import ast
+
+    found = []
+    for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
+        if not isinstance(node, ast.Call):
+            continue
+        func = node.func
+        name = func.id if isinstance(func, ast.Name) else getattr(func, "attr", "")
+        if name not in _SAYING:
+            continue
+        for arg in [*node.args, *(k.value for k in node.keywords)]:
+            literal = isinstance(arg, ast.Constant) and isinstance(arg.value, str)
+            joined = isinstance(arg, ast.JoinedStr) and any(
+                isinstance(v, ast.Constant) and " " in v.value for v in arg.values
+            )
+            if joined or (literal and " " in arg.value):
+                found.append(f"{path.relative_to(ROOT)}:{node.lineno}")
+    return found
+
+
+def test_sentences_for_clients_are_templates():
+    """A refusal written as a plain string or an f-string cannot be translated: write it
+    as ``Text(N_("... {name} ..."), name=...)`` (docs/i18n.md)."""
+    files = [
+        *(SERVICE / "engine").glob("*.py"),
+        *(p for p in (SERVICE / "api").rglob("*.py") if p.name != "config.py"),
+        SERVICE / "players" / "view.py",
+        SERVICE / "players" / "sampler.py",
+    ]
+    found = [where for path in sorted(files) for where in _plain_sentences(path)]
+    assert not found, "sentences not written as templates:\n" + "\n".join(found)
