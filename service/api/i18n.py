@@ -23,7 +23,7 @@ from __future__ import annotations
 import gettext
 import io
 from collections.abc import Mapping
-from functools import cache
+from functools import cache, lru_cache
 from pathlib import Path
 from typing import Any
 
@@ -89,6 +89,7 @@ WORDS = (
 )
 
 
+@lru_cache(maxsize=1024)
 def negotiate(header: str | None) -> str:
     """The language to answer in for this ``Accept-Language`` value (see the module doc).
 
@@ -168,9 +169,9 @@ def _word(param: Any, tr: gettext.NullTranslations) -> Any:
     if isinstance(param, Text):
         return _text(param, tr)
     if isinstance(param, Card):
-        return card(param, tr)
+        return _card(int(param), tr)
     if isinstance(param, Cards):
-        return ", ".join(card(c, tr) for c in param)
+        return ", ".join(_card(c, tr) for c in param)
     if isinstance(param, Suit):
         return tr.pgettext(SUIT, SUIT_NAMES[param])
     if isinstance(param, Rank):
@@ -183,6 +184,11 @@ def _word(param: Any, tr: gettext.NullTranslations) -> Any:
     if isinstance(param, Listing):
         return ", ".join(str(_word(item, tr)) for item in param)
     return param
+
+
+@lru_cache(maxsize=6 * 32)
+def _card(c: int, tr: gettext.NullTranslations) -> str:
+    return card(c, tr)
 
 
 def card(c: int, tr: gettext.NullTranslations) -> str:
