@@ -82,9 +82,9 @@ def main() -> None:
     try:
         for _ in range(100):
             try:
-                if requests.get(base + "/healthz", timeout=1).ok:
+                if requests.get(base + "/healthz", timeout=5).ok:
                     break
-            except requests.ConnectionError:
+            except requests.RequestException:
                 time.sleep(0.2)
         # Warm the search pools (their first use starts the processes).
         for _ in range(4):

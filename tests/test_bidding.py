@@ -613,6 +613,9 @@ def test_bidding_parameters_of_the_presets():
         "klaberjass": "same",
         "belote-ffb": "next",
         "coinche": "next",
+        "belot": "next",
+        "klaverjas-rotterdam": "next",
+        "klaverjas-amsterdam": "next",
     }
     assert [n for n, r in PRESETS.items() if r.trump_seven_exchange] == ["klaberjass"]
     assert {r.second_round_modes for r in PRESETS.values()} == {"suits"}

@@ -314,3 +314,30 @@ def test_announces_match_our_declarations(golden):
     ]
     assert len(vectors) == 500
     assert mismatches == [], f"{len(mismatches)} of 500 differ, e.g. {mismatches[:3]}"
+
+
+# --- the plain `belot` preset (RULES-belot-klaverjas.md section 2) ---------------------------
+
+
+def test_validcards_all_match_the_plain_belot_preset(golden):
+    """The recorded legal sets need no options over the ``belot`` preset."""
+    belot = PRESETS["belot"]
+    vectors = golden["validcards"]
+    mismatches = [
+        (describe(v), v["legal"]) for v in vectors if legal_indices(v, belot) != v["legal"]
+    ]
+    assert mismatches == [], f"{len(mismatches)} of {len(vectors)} differ, e.g. {mismatches[:3]}"
+
+
+def test_cardtables_are_the_belot_card_tables(golden):
+    """Strengths as ours; points as ``belot`` counts them: suit contracts and all trumps as
+    recorded, no trumps the recorded plain values doubled (``no_trump_points: doubled``,
+    260 = 2 x 130: the program doubles the no-trump round when it scores it)."""
+    belot = PRESETS["belot"]
+    mismatches = []
+    for v in golden["cardtables"]:
+        c, trump = vcard(v["suit"], v["rank"]), CONTRACTS[v["contract"]]
+        ours = (strength(c, trump) + 1, card_points(c, trump, belot))
+        if ours != (v["strength"], v["points"] * bonus_multiplier(trump, belot)):
+            mismatches.append((v, ours))
+    assert mismatches == [], f"{len(mismatches)} of 192 differ, e.g. {mismatches[:3]}"

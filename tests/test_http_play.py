@@ -88,6 +88,9 @@ def test_list_rulesets(server):
         "klaberjass",
         "belote-ffb",
         "coinche",
+        "belot",
+        "klaverjas-rotterdam",
+        "klaverjas-amsterdam",
     ]
     by_name = {r["name"]: r for r in rulesets}
     assert {n: r["players"] for n, r in by_name.items()} == {
@@ -97,6 +100,9 @@ def test_list_rulesets(server):
         "klaberjass": 2,
         "belote-ffb": 4,
         "coinche": 4,
+        "belot": 4,
+        "klaverjas-rotterdam": 4,
+        "klaverjas-amsterdam": 4,
     }
     for ruleset in rulesets:
         assert ruleset["title"]
@@ -244,15 +250,15 @@ def test_klaberjass_nine_cards(server):
         (
             {"trump": "H", "trick": {"leader": 1, "cards": ["8C", "9H", "AC", "JH"]}},
             # JH is the highest trump: seat 1 + 3 = 0; 0 + 14 + 11 + 20 points
-            {"winner": 0, "team": 0, "card": "JH", "points": 45, "complete": True},
+            {"winner": 0, "team": 0, "card": "JH", "points": 45, "complete": True, "roem": None},
         ),
         (
             {"trump": "D", "trick": {"leader": 2, "cards": ["KS", "7d"]}},
-            {"winner": 3, "team": 1, "card": "7D", "points": 4, "complete": False},
+            {"winner": 3, "team": 1, "card": "7D", "points": 4, "complete": False, "roem": None},
         ),
         (
             {"trump": "C", "trick": {"leader": 3, "cards": ["10H"]}},
-            {"winner": 3, "team": 1, "card": "10H", "points": 10, "complete": False},
+            {"winner": 3, "team": 1, "card": "10H", "points": 10, "complete": False, "roem": None},
         ),
         (
             {
@@ -260,7 +266,7 @@ def test_klaberjass_nine_cards(server):
                 "trump": "H",
                 "trick": {"leader": 1, "cards": ["9H", "JH"]},
             },
-            {"winner": 0, "team": 0, "card": "JH", "points": 34, "complete": True},
+            {"winner": 0, "team": 0, "card": "JH", "points": 34, "complete": True, "roem": None},
         ),
         (
             # sans atout, ace_19: 0 + 2 + 19 + 0
@@ -269,7 +275,7 @@ def test_klaberjass_nine_cards(server):
                 "trump": "none",
                 "trick": {"leader": 0, "cards": ["9C", "JH", "AH", "7C"]},
             },
-            {"winner": 0, "team": 0, "card": "9C", "points": 21, "complete": True},
+            {"winner": 0, "team": 0, "card": "9C", "points": 21, "complete": True, "roem": None},
         ),
         (
             # sans atout, doubled: 0 + 4 + 22 + 0
@@ -278,7 +284,7 @@ def test_klaberjass_nine_cards(server):
                 "trump": "none",
                 "trick": {"leader": 0, "cards": ["9C", "JH", "AH", "7C"]},
             },
-            {"winner": 0, "team": 0, "card": "9C", "points": 26, "complete": True},
+            {"winner": 0, "team": 0, "card": "9C", "points": 26, "complete": True, "roem": None},
         ),
         (
             # tout atout, raw: the hearts never win; 11 + 20 + 14 + 0
@@ -287,7 +293,7 @@ def test_klaberjass_nine_cards(server):
                 "trump": "all",
                 "trick": {"leader": 3, "cards": ["AC", "JH", "9H", "7C"]},
             },
-            {"winner": 3, "team": 1, "card": "AC", "points": 45, "complete": True},
+            {"winner": 3, "team": 1, "card": "AC", "points": 45, "complete": True, "roem": None},
         ),
         (
             # tout atout, scaled: 6 + 14 + 9 + 0
@@ -296,7 +302,7 @@ def test_klaberjass_nine_cards(server):
                 "trump": "all",
                 "trick": {"leader": 3, "cards": ["AC", "JH", "9H", "7C"]},
             },
-            {"winner": 3, "team": 1, "card": "AC", "points": 29, "complete": True},
+            {"winner": 3, "team": 1, "card": "AC", "points": 29, "complete": True, "roem": None},
         ),
     ],
 )

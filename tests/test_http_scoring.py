@@ -52,6 +52,7 @@ def test_belote_round_shows_its_working(server):
         "winner": 1,
         "team": 1,
         "points": 28,
+        "roem": None,
     }
     assert out["card_points"] == [94, 68]  # team 1 has the last trick's 10
     assert out["declaration_points"] == [0, 0]
@@ -239,6 +240,7 @@ def test_match_held_points_and_target(server):
         "draw": False,
         "held": 0,
         "target": 1000,
+        "deals": None,
         "rounds": 2,
     }
 
@@ -323,7 +325,12 @@ def test_every_legal_round_is_accepted(server, case, order, data):
     assert r.status_code == 200, r.text
     out = r.json()
     # card points = trick points + the last-trick bonus, or the capot bonus instead
+    # (capot_mode plus_last_trick: both, the capot bonus never doubled)
     bonus = 100 if out["capot"] is not None else 10
     if trump == "none" and ruleset.no_trump_points == "doubled":
         bonus *= 2
+    if out["capot"] is not None and ruleset.capot_mode == "plus_last_trick":
+        bonus = (20 if trump == "none" and ruleset.no_trump_points == "doubled" else 10) + (
+            ruleset.capot_bonus
+        )
     assert sum(out["card_points"]) == sum(t["points"] for t in out["tricks"]) + bonus

@@ -265,7 +265,7 @@ def test_bids_give_trump_and_taker(server):
     # seat 0 (after dealer 3) passes, seat 1 takes the turned 7H (in its hand)
     out = validate(server, bidding([{"action": "pass"}, {"action": "take"}], tricks=[]))
     assert out["valid"] is True
-    assert out["contract"] == {"taker": 1, "team": 1, "trump": "H", "bid": None}
+    assert out["contract"] == {"taker": 1, "team": 1, "trump": "H", "bid": None, "double": "none"}
     assert out["auction"]["complete"] is True
     assert out["auction"]["contract"]["turned"] == "7H"
     assert out["next"]["seat"] == 0
@@ -280,7 +280,7 @@ def test_bids_and_stated_values_must_agree(server):
 
 def test_explicit_trump_and_taker_without_bids(server):
     out = validate(server, payload(trump="S", taker=2))
-    assert out["contract"] == {"taker": 2, "team": 0, "trump": "S", "bid": None}
+    assert out["contract"] == {"taker": 2, "team": 0, "trump": "S", "bid": None, "double": "none"}
     assert out["auction"] is None
 
 
@@ -294,7 +294,13 @@ def test_without_bids_trump_and_taker_are_required(server):
 def test_no_bids_left_out_null_or_empty_mean_the_same(server, no_bids):
     # A stated contract with no bids: the same answer whichever way "no bids" is written.
     stated = validate(server, payload(trump="S", taker=2) | no_bids)
-    assert stated["contract"] == {"taker": 2, "team": 0, "trump": "S", "bid": None}
+    assert stated["contract"] == {
+        "taker": 2,
+        "team": 0,
+        "trump": "S",
+        "bid": None,
+        "double": "none",
+    }
     assert stated["auction"] is None
     # No contract stated and no bids: the auction at its start, seat 0 (after dealer 3)
     # to bid on the turned 7H.
@@ -373,6 +379,7 @@ def test_coinche_coinched_bid_from_the_auction(server):
         "team": 0,
         "trump": "H",
         "bid": {"value": 80, "coinche": "coinche"},
+        "double": "none",
     }
     # 94 >= 80 and 94 > 68: made; coinched, takers (94 + 80) x 2 = 348, defenders 0
     assert out["score"]["score"] == [348, 0]

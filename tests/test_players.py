@@ -24,7 +24,7 @@ from service.engine.rulesets import PRESETS, get_ruleset
 from service.engine.scoring import end_bonus
 from service.players import bidding, table
 from service.players.baselines import greedy_card, random_card
-from service.players.driver import LEVELS, Level, suggest_play
+from service.players.driver import LEVELS, MAX_BUDGET_MS, Level, suggest_play
 from service.players.sampler import knowledge, sample
 from service.players.solver import Solver
 from service.players.view import SeatView, ViewError
@@ -203,7 +203,8 @@ def cards_list(text: str) -> list[int]:
 
 
 def test_the_suggestion_ignores_the_cards_the_seat_cannot_see():
-    """The same view from two deals that differ in the unseen cards: the same answer."""
+    """The same view from two deals that differ in the unseen cards: the same answer.
+    (The budget is the largest: a loaded machine must not cut the work short.)"""
     rules = get_ruleset("belote")
     rng = random.Random(7)
     for _ in range(3):
@@ -216,20 +217,20 @@ def test_the_suggestion_ignores_the_cards_the_seat_cannot_see():
             hands = [sum(bit(c) for c in mine)]
             hands += [sum(bit(c) for c in others[i * 8 : (i + 1) * 8]) for i in range(3)]
             view = SeatView(rules, 0, hands[0], "S", 2, Trick(0, ()))
-            answers.add(suggest_play(view, "normal", seed=3).card)
+            answers.add(suggest_play(view, "normal", seed=3, budget_ms=MAX_BUDGET_MS).card)
         assert len(answers) == 1
 
 
 def test_the_same_seed_gives_the_same_answer():
     view, _ = played_view(plays=6, seed=2)
-    first = suggest_play(view, "normal", seed=11)
-    again = suggest_play(view, "normal", seed=11)
+    first = suggest_play(view, "normal", seed=11, budget_ms=MAX_BUDGET_MS)
+    again = suggest_play(view, "normal", seed=11, budget_ms=MAX_BUDGET_MS)
     assert (first.card, first.values) == (again.card, again.values)
 
 
 def test_values_cover_every_legal_card_and_the_card_has_the_best_value():
     view, _ = played_view(plays=17, seed=4)
-    s = suggest_play(view, "hard", seed=1)
+    s = suggest_play(view, "hard", seed=1, budget_ms=MAX_BUDGET_MS)
     legal = set(cards_in(legal_mask(view.hand, view.position)))
     assert set(s.values) == legal
     assert s.values[s.card] == max(s.values.values())
@@ -237,7 +238,7 @@ def test_values_cover_every_legal_card_and_the_card_has_the_best_value():
 
 def test_the_end_of_the_round_is_searched_exactly():
     view, _ = played_view(plays=21, seed=8)  # 3 tricks left for seat to play
-    s = suggest_play(view, "hard", seed=1)
+    s = suggest_play(view, "hard", seed=1, budget_ms=MAX_BUDGET_MS)
     assert s.exact and s.complete
 
 

@@ -179,6 +179,8 @@ def test_random_legal_rounds_are_accepted_and_card_points_sum_to_the_mode_total(
         assert total == sum(card_points(c, trump, ruleset) for c in played) + 10
         return
     cards, last, capot = MODE_POINTS[_mode(ruleset, trump)]
+    if result.capot is not None and ruleset.capot_mode == "plus_last_trick":
+        capot = last + ruleset.capot_bonus  # both bonuses, the capot one never doubled
     assert total == (cards + capot if result.capot is not None else cards + last)
     assert sum(t.points for t in result.tricks) == cards
     assert result.score[0] >= 0 and result.score[1] >= 0

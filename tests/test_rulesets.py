@@ -253,17 +253,41 @@ EXPECTED = {
 #: The parameters of RULES-belot-klaverjas.md section 1 keep their defaults in the six
 #: presets of RULES.md ("defaults are the current behaviour").
 COMPANION_DEFAULTS = {
+    "declarations_from": "hand",
+    "declaration_compare": "single_contest",
+    "sequence_trump_tiebreak": True,
+    "carre_points": {"9": 150, "10": 100, "J": 200, "Q": 100, "K": 100, "A": 100},
+    "carre_order": "sequence",
+    "declarations_in_no_trump": True,
+    "belote_from": "hand",
+    "belote_on_discard": "counts",
     "capot_mode": "instead_of_last_trick",
     "doubling": "none",
     "capot_multiplied": True,
     "score_units": "points",
+    "match_capot_cannot_finish": False,
+    "match_hanging_blocks_finish": False,
+    "match_deals": None,
+    "first_speaker": "after_dealer",
+    "proposed_all_pass": "choose_other",
 }
 for _table in EXPECTED.values():
     _table.update(COMPANION_DEFAULTS)
 
 
-def test_exactly_the_six_presets_with_belote_the_default():
-    assert list(PRESETS) == ["belote", "klob", "cardavia", "klaberjass", "belote-ffb", "coinche"]
+def test_exactly_the_nine_presets_with_belote_the_default():
+    # RULES.md's six, then RULES-belot-klaverjas.md's three.
+    assert list(PRESETS) == [
+        "belote",
+        "klob",
+        "cardavia",
+        "klaberjass",
+        "belote-ffb",
+        "coinche",
+        "belot",
+        "klaverjas-rotterdam",
+        "klaverjas-amsterdam",
+    ]
     assert DEFAULT_RULESET == "belote"
     assert get_ruleset() is PRESETS["belote"]
     assert get_ruleset(None, None) is PRESETS["belote"]
@@ -446,6 +470,30 @@ BAD_VALUES = [
     ("sequence_points", {"3": "20"}),
     ("sequence_points", {"three": 20}),
     ("sequence_points", [[3, 20]]),
+]
+#: RULES-belot-klaverjas.md section 1: the new values and the rank table kind.
+BAD_VALUES += [
+    ("partner_winning_trump", "undertrump"),
+    ("declarations_from", "table"),
+    ("declaration_compare", "by_value"),
+    ("sequence_trump_tiebreak", "yes"),
+    ("carre_points", {"B": 100}),
+    ("carre_points", {"J": -1}),
+    ("carre_points", {"J": 10001}),
+    ("carre_points", {"J": "200"}),
+    ("carre_points", [["J", 200]]),
+    ("carre_order", "natural"),
+    ("belote_from", "table"),
+    ("belote_on_discard", "kept"),
+    ("failed", "defenders_take_everything"),
+    ("litige", "hold_all"),
+    ("capot_mode", "plus"),
+    ("doubling", "coinche"),
+    ("score_units", "tens"),
+    ("match_deals", 0),
+    ("bidding", "klaverjas"),
+    ("first_speaker", "left_of_dealer"),
+    ("proposed_all_pass", "redeal"),
 ]
 
 

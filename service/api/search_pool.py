@@ -38,7 +38,7 @@ _SETTINGS = Settings.from_env()
 PROCESSES = _SETTINGS.suggest_processes
 QUEUE = _SETTINGS.suggest_queue
 #: Seconds allowed beyond the budget for the queue and the hand-over.
-GRACE_S = 2.0
+GRACE_S = 10.0
 NICENESS = 10
 
 _lock = threading.Lock()

@@ -137,6 +137,11 @@ def _play_job(payload: Mapping[str, Any]) -> dict[str, Any]:
     }
 
 
+#: The bidding procedures the computer players bid in (their look-ahead replays auctions
+#: of these kinds; bulgarian and klaverjas auctions are not modelled there yet).
+PLAYER_BIDDING = ("turned_card", "klaberjass", "coinche")
+
+
 def auction_view(payload: Mapping[str, Any]) -> AuctionView:
     """The bidding seat's view, checked: the auction replays legally and is not over,
     the hand holds the cards dealt before bidding and not the turned card."""
@@ -153,6 +158,18 @@ def auction_view(payload: Mapping[str, Any]) -> AuctionView:
                 contract=rules.contract,
                 failed=rules.failed,
                 bidding=rules.bidding,
+            ),
+        )
+    if rules.bidding not in PLAYER_BIDDING:
+        raise PositionError(
+            "ruleset",
+            Text(
+                N_(
+                    "the computer players do not bid in {bidding} bidding yet (they bid in "
+                    "{biddings}); /v1/suggest/play plays its rounds"
+                ),
+                bidding=rules.bidding,
+                biddings=", ".join(PLAYER_BIDDING),
             ),
         )
     dealer = payload["dealer"]

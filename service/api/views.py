@@ -13,6 +13,7 @@ from ..engine.bidding import AuctionResult, Bid, Contract
 from ..engine.cards import SUITS, cards_in
 from ..engine.declarations import Declaration
 from ..engine.play import Verdict
+from ..engine.roem import Roem
 from ..engine.rounds import Violation
 from ..engine.rulesets import Ruleset
 from ..engine.scoring import RoundScore
@@ -68,6 +69,7 @@ def round_score_view(r: RoundScore, ruleset: Ruleset) -> dict:
                 "winner": t.winner,
                 "team": t.team,
                 "points": t.points,
+                "roem": roem_view(t.roem) if t.roem is not None else None,
             }
             for t in r.tricks
         ],
@@ -75,6 +77,8 @@ def round_score_view(r: RoundScore, ruleset: Ruleset) -> dict:
         "declaration_points": list(f.declarations),
         "belote_points": list(f.belote),
         "totals": [f.total(0), f.total(1)],
+        "raw": list(r.raw),
+        "double": r.double,
         "declarations": [declaration_view(d, ruleset) for d in r.declarations],
         "belote": belote_views(r.belotes, ruleset),
         "last_trick": r.last_trick,
@@ -90,6 +94,17 @@ def round_score_view(r: RoundScore, ruleset: Ruleset) -> dict:
         "held": r.held,
         "held_in_to": r.held_in_to,
         "winner": r.winner,
+    }
+
+
+def roem_view(roem: Roem) -> dict:
+    """What one trick's cards score: ``{"points", "items": [{"kind", "cards", "points"}]}``."""
+    return {
+        "points": roem.points,
+        "items": [
+            {"kind": i.kind, "cards": list(cards_in(i.cards)), "points": i.points}
+            for i in roem.items
+        ],
     }
 
 

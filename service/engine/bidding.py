@@ -7,12 +7,20 @@ round 1 take its suit or pass, round 2 name another suit or pass; the seat order
 Klaberjass "non-dealer, then dealer"). What differs between games beyond that is read from
 ``redeal_dealer``, ``second_round_modes`` and ``trump_seven_exchange``.
 
-Bids are given in order; the first bid is made by the seat after the dealer and each bid's
-seat follows from its position, except a coinche "à la volée" (``coinche_timing:
-any_time``): an opponent of the highest bid may coinche it out of turn by naming its seat,
-and the turn then passes to the coincher's left as after an in-turn coinche.
-:func:`run_auction` replays them and charges a refused bid to the seat it names, else to
-the seat whose turn it was; one check,
+RULES-belot-klaverjas.md adds ``bulgarian`` (section 2.2: a ladder of contracts
+``C < D < H < S < none < all``, ``contra`` x2 and ``recontra`` x4) and the klaverjas
+procedures of section 3.2: ``klaverjas_free`` (name a suit or pass; all pass: the first
+speaker must name one), ``klaverjas_forced`` (the first speaker names trump) and
+``klaverjas_proposed`` (take the ``proposed`` suit or pass; all pass: the first speaker
+names another suit, or with ``proposed_all_pass: new_proposal`` a ``second_proposed`` suit
+gets one more round, then redeal).
+
+Bids are given in order; the first bid is made by the first speaker (the seat after the
+dealer, or with ``first_speaker: dealer`` the dealer) and each bid's seat follows from its
+position, except a coinche "à la volée" (``coinche_timing: any_time``): an opponent of the
+highest bid may coinche it out of turn by naming its seat, and the turn then passes to the
+coincher's left as after an in-turn coinche. :func:`run_auction` replays them and charges a
+refused bid to the seat it names, else to the seat whose turn it was; one check,
 :meth:`_Auction.refusal`, decides both whether a bid is legal and which bids are listed as
 legal for the next seat, so the two cannot disagree.
 """
@@ -29,7 +37,12 @@ from .text import N_, Listing, Text
 
 # Actions a bid can carry.
 PASS, BID, TAKE, NAME, COINCHE, SURCOINCHE = "pass", "bid", "take", "name", "coinche", "surcoinche"
-ACTIONS = (PASS, BID, TAKE, NAME, COINCHE, SURCOINCHE)
+CONTRA, RECONTRA = "contra", "recontra"
+ACTIONS = (PASS, BID, TAKE, NAME, COINCHE, SURCOINCHE, CONTRA, RECONTRA)
+#: Bidding procedures that turn a card up (``turned``); ``klaverjas_proposed`` proposes a suit.
+TURNED_CARD_BIDDING = ("turned_card", "klaberjass")
+KLAVERJAS_BIDDING = ("klaverjas_free", "klaverjas_forced", "klaverjas_proposed")
+PROPOSED_BIDDING = "klaverjas_proposed"
 CAPOT = "capot"
 #: Coinche bid values of every preset, lowest first; ``capot`` is above 160. A ruleset's
 #: own ladder (``bid_minimum``, ``bid_step``, ``bid_maximum``) is :func:`bid_values`.
@@ -54,6 +67,13 @@ SURCOINCHE_WRONG_SIDE = "surcoinche_wrong_side"
 NAME_IN_ROUND_ONE = "name_in_round_one"
 TAKE_IN_ROUND_TWO = "take_in_round_two"
 SAME_SUIT_AS_TURNED = "same_suit_as_turned_in_round_two"
+CONTRA_WITHOUT_CONTRACT = "contra_without_contract"
+CONTRA_OWN_SIDE = "contra_own_side"
+CONTRA_TWICE = "contra_twice"
+RECONTRA_WITHOUT_CONTRA = "recontra_without_contra"
+RECONTRA_WRONG_SIDE = "recontra_wrong_side"
+MUST_NAME_TRUMP = "must_name_trump"
+SAME_SUIT_AS_PROPOSED = "same_suit_as_proposed"
 
 #: One sentence per reason code; ``{...}`` are filled in from the auction.
 MESSAGES = {
@@ -81,6 +101,19 @@ MESSAGES = {
     ),
     SAME_SUIT_AS_TURNED: N_(
         "In the second round you must name a suit other than the turned one ({turned})."
+    ),
+    CONTRA_WITHOUT_CONTRACT: N_("There is no contract to double (contra) yet."),
+    CONTRA_OWN_SIDE: N_(
+        "The contract is your side's (seat {seat}): only the other side may double it."
+    ),
+    CONTRA_TWICE: N_("The contract is already doubled: only its side may redouble (recontra)."),
+    RECONTRA_WITHOUT_CONTRA: N_(
+        "Only a doubled (contra) contract can be redoubled, and only once."
+    ),
+    RECONTRA_WRONG_SIDE: N_("Only the side whose contract was doubled may redouble it."),
+    MUST_NAME_TRUMP: N_("Seat {seat} must play: name a trump ({modes}); passing is not allowed."),
+    SAME_SUIT_AS_PROPOSED: N_(
+        "Everybody passed the proposed {proposed}: name a suit other than {proposed}."
     ),
 }
 
@@ -126,8 +159,12 @@ class Contract:
     coinched_by: int | None = None
     surcoinched_by: int | None = None
     turned: int | None = None  # turned-card games
-    round: int | None = None  # turned-card games: the bidding round it was taken in
+    round: int | None = None  # turned-card and klaverjas games: the round it was taken in
     seven_exchange_allowed: bool = False
+    double: str | None = None  # bulgarian only: none, contra or recontra
+    doubled_by: int | None = None
+    redoubled_by: int | None = None
+    proposed: str | None = None  # klaverjas_proposed: the suit proposed in its round
 
 
 @dataclass(frozen=True, slots=True)
@@ -136,7 +173,7 @@ class Highest:
 
     seat: int
     team: int
-    value: int | str
+    value: int | str | None  # None in bulgarian bidding: a contract is a trump mode
     trump: str
 
 
@@ -221,8 +258,13 @@ class _Auction:
     made: int = 0  # bids made so far
 
     @property
+    def first(self) -> int:
+        """The first speaker: the seat after the dealer, or the dealer (``first_speaker``)."""
+        return self.dealer + (0 if self.ruleset.first_speaker == "dealer" else 1)
+
+    @property
     def seat(self) -> int:
-        return (self.dealer + 1 + self.made) % self.ruleset.players
+        return (self.first + self.made) % self.ruleset.players
 
     def team(self, seat: int) -> int:
         return self.ruleset.team_of(seat)
@@ -269,6 +311,9 @@ class _Auction:
     def round_number(self) -> int | None:
         return None
 
+    def check_ready(self) -> None:
+        """Raise :class:`PositionError` when the request lacks what the next bid needs."""
+
     def standing(self) -> Highest | None:
         return None
 
@@ -291,7 +336,7 @@ class _CoincheAuction(_Auction):
 
     @property
     def seat(self) -> int:
-        return (self.dealer + 1 + self.made + self.skipped) % self.ruleset.players
+        return (self.first + self.made + self.skipped) % self.ruleset.players
 
     @property
     def complete(self) -> bool:
@@ -518,6 +563,274 @@ class _TurnedCardAuction(_Auction):
         )
 
 
+#: The bulgarian contract ladder, lowest first.
+LADDER = ("C", "D", "H", "S", "none", "all")
+DOUBLE_LEVELS = (NO_COINCHE, CONTRA, RECONTRA)
+
+
+@dataclass(frozen=True, slots=True)
+class _BulgarianAuction(_Auction):
+    """RULES-belot-klaverjas.md 2.2: contracts up the ladder by anyone, contra by the other
+    side of an undoubled contract, recontra once by its side; a higher contract resets the
+    level; three passes after any call end it, four passes with no contract redeal."""
+
+    ACTIONS = (PASS, BID, CONTRA, RECONTRA)
+    highest: Highest | None = None
+    level: str = NO_COINCHE
+    doubled_by: int | None = None
+    redoubled_by: int | None = None
+    passes: int = 0
+
+    @property
+    def complete(self) -> bool:
+        players = self.ruleset.players
+        return self.passes == (players if self.highest is None else players - 1)
+
+    def rule_refusal(self, bid: Bid) -> Refusal | None:
+        if bid.action == PASS:
+            return _no_extras(bid)
+        if bid.action == BID:
+            return self._contract_refusal(bid)
+        if bid.action == CONTRA:
+            return _no_extras(bid) or self._contra_refusal()
+        return _no_extras(bid) or self._recontra_refusal()
+
+    def _contract_refusal(self, bid: Bid) -> Refusal | None:
+        if bid.trump is None or bid.value is not None:
+            return _malformed(
+                N_("A contract is a 'bid' with a trump mode (C D H S none all) and no value.")
+            )
+        allowed = tuple(m for m in LADDER if m in self.ruleset.trump_modes)
+        if bid.trump not in allowed:
+            return _mode_refusal(bid.trump, allowed)
+        if self.highest is not None and LADDER.index(bid.trump) <= LADDER.index(self.highest.trump):
+            higher = [m for m in allowed if LADDER.index(m) > LADDER.index(self.highest.trump)]
+            return _refuse(
+                BID_TOO_LOW,
+                value=Mode(self.highest.trump),
+                seat=self.highest.seat,
+                hint=Text(N_("bid {mode} or higher"), mode=Mode(higher[0]))
+                if higher
+                else Text(N_("nothing is higher")),
+            )
+        return None
+
+    def _contra_refusal(self) -> Refusal | None:
+        if self.highest is None:
+            return _refuse(CONTRA_WITHOUT_CONTRACT)
+        if self.level != NO_COINCHE:
+            return _refuse(CONTRA_TWICE)
+        if self.team(self.seat) == self.highest.team:
+            return _refuse(CONTRA_OWN_SIDE, seat=self.highest.seat)
+        return None
+
+    def _recontra_refusal(self) -> Refusal | None:
+        if self.level != CONTRA:
+            return _refuse(RECONTRA_WITHOUT_CONTRA)
+        if self.team(self.seat) != self.highest.team:
+            return _refuse(RECONTRA_WRONG_SIDE)
+        return None
+
+    def after(self, bid: Bid) -> _BulgarianAuction:
+        moved = replace(self, made=self.made + 1)
+        if bid.action == PASS:
+            return replace(moved, passes=self.passes + 1)
+        if bid.action == BID:
+            highest = Highest(self.seat, self.team(self.seat), None, bid.trump)
+            return replace(
+                moved,
+                highest=highest,
+                level=NO_COINCHE,
+                doubled_by=None,
+                redoubled_by=None,
+                passes=0,
+            )
+        if bid.action == CONTRA:
+            return replace(moved, level=CONTRA, doubled_by=self.seat, passes=0)
+        return replace(moved, level=RECONTRA, redoubled_by=self.seat, passes=0)
+
+    def candidates(self) -> Iterator[Bid]:
+        yield Bid(PASS)
+        for mode in LADDER:
+            yield Bid(BID, trump=mode)
+        yield Bid(CONTRA)
+        yield Bid(RECONTRA)
+
+    def contract(self) -> Contract | None:
+        if self.highest is None:
+            return None
+        return Contract(
+            taker=self.highest.seat,
+            team=self.highest.team,
+            trump=self.highest.trump,
+            double=self.level,
+            doubled_by=self.doubled_by,
+            redoubled_by=self.redoubled_by,
+        )
+
+    def standing(self) -> Highest | None:
+        return self.highest
+
+
+@dataclass(frozen=True, slots=True)
+class _KlaverjasAuction(_Auction):
+    """RULES-belot-klaverjas.md 3.2. ``klaverjas_free``: in turn ``name`` a suit or
+    ``pass``; all pass: the first speaker must name one. ``klaverjas_forced``: the first
+    speaker names trump. ``klaverjas_proposed``: ``take`` the proposed suit or ``pass``;
+    all pass: the first speaker names another suit (``choose_other``), or a second
+    proposed suit gets one more round, then redeal (``new_proposal``)."""
+
+    proposed: str | None = None
+    second_proposed: str | None = None
+    taker: int | None = None
+    trump: str | None = None
+    taken_in_round: int | None = None
+
+    @property
+    def ACTIONS(self) -> tuple[str, ...]:  # noqa: N802 - the class attribute of the others
+        if self.ruleset.bidding == PROPOSED_BIDDING:
+            return (PASS, TAKE, NAME)
+        return (PASS, NAME)
+
+    @property
+    def _new_proposal(self) -> bool:
+        return (
+            self.ruleset.bidding == PROPOSED_BIDDING
+            and self.ruleset.proposed_all_pass == "new_proposal"
+        )
+
+    @property
+    def complete(self) -> bool:
+        if self.taker is not None:
+            return True
+        return self._new_proposal and self.made == 2 * self.ruleset.players
+
+    def round_number(self) -> int:
+        if self.taken_in_round is not None:
+            return self.taken_in_round
+        return 1 if self.made < self.ruleset.players else 2
+
+    @property
+    def forced(self) -> bool:
+        """The seat to speak must name a trump: Utrechts, or everybody passed."""
+        if self.ruleset.bidding == "klaverjas_forced":
+            return True
+        return self.made == self.ruleset.players and not self._new_proposal
+
+    @property
+    def on_offer(self) -> str | None:
+        """The proposed suit that may be taken now (klaverjas_proposed), if any."""
+        if self.ruleset.bidding != PROPOSED_BIDDING:
+            return None
+        if self.round_number() == 1:
+            return self.proposed
+        return self.second_proposed if self._new_proposal else None
+
+    def check_ready(self) -> None:
+        round_two = not self.complete and self.round_number() == 2
+        if self._new_proposal and round_two and self.second_proposed is None:
+            raise PositionError(
+                "second_proposed",
+                Text(
+                    N_(
+                        "everybody passed the proposed suit: with proposed_all_pass = "
+                        "new_proposal a second suit is proposed for one more round; give it as "
+                        "`second_proposed`"
+                    )
+                ),
+            )
+
+    def _suits(self) -> tuple[str, ...]:
+        return tuple(m for m in self.ruleset.trump_modes if m in SUITS)
+
+    def rule_refusal(self, bid: Bid) -> Refusal | None:
+        if bid.value is not None:
+            return _malformed(N_("'{action}' takes no value."), action=bid.action)
+        suits = self._suits()
+        if bid.action == PASS:
+            if bid.trump is not None:
+                return _no_extras(bid)
+            if self.forced:
+                return _refuse(MUST_NAME_TRUMP, seat=self.seat, modes=Listing(suits))
+            return None
+        if bid.action == TAKE:
+            return self._take_refusal(bid)
+        return self._name_refusal(bid, suits)
+
+    def _take_refusal(self, bid: Bid) -> Refusal | None:
+        offer = self.on_offer
+        if offer is None:
+            return Refusal(
+                TAKE_IN_ROUND_TWO,
+                Text(
+                    N_(
+                        "Everybody passed the proposed suit ({proposed}): it can no longer be "
+                        "taken; name another suit."
+                    ),
+                    proposed=Mode(self.proposed),
+                ),
+            )
+        if bid.trump is not None and bid.trump != offer:
+            return _malformed(
+                N_(
+                    "'take' means the proposed suit ({proposed}); another suit is named with "
+                    "'name' once everybody has passed."
+                ),
+                proposed=Mode(offer),
+            )
+        if offer not in self.ruleset.trump_modes:
+            return _mode_refusal(offer, self._suits())
+        return None
+
+    def _name_refusal(self, bid: Bid, suits: tuple[str, ...]) -> Refusal | None:
+        if bid.trump is None:
+            return _malformed(N_("'name' needs the trump it names."))
+        if self.on_offer is not None:
+            return Refusal(
+                NAME_IN_ROUND_ONE,
+                Text(
+                    N_(
+                        "Take the proposed suit ({proposed}) or pass; a suit is named only when "
+                        "everybody has passed."
+                    ),
+                    proposed=Mode(self.on_offer),
+                ),
+            )
+        if bid.trump not in suits:
+            return _mode_refusal(bid.trump, suits)
+        if self.ruleset.bidding == PROPOSED_BIDDING and bid.trump == self.proposed:
+            return _refuse(SAME_SUIT_AS_PROPOSED, proposed=Mode(self.proposed))
+        return None
+
+    def after(self, bid: Bid) -> _KlaverjasAuction:
+        moved = replace(self, made=self.made + 1)
+        if bid.action == PASS:
+            return moved
+        trump = self.on_offer if bid.action == TAKE else bid.trump
+        return replace(moved, taker=self.seat, trump=trump, taken_in_round=self.round_number())
+
+    def candidates(self) -> Iterator[Bid]:
+        yield Bid(PASS)
+        if self.on_offer is not None:
+            yield Bid(TAKE, trump=self.on_offer)
+        for mode in TRUMP_MODES:
+            yield Bid(NAME, trump=mode)
+
+    def contract(self) -> Contract | None:
+        if self.taker is None:
+            return None
+        proposed = None
+        if self.ruleset.bidding == PROPOSED_BIDDING:
+            proposed = self.proposed if self.taken_in_round == 1 else self.second_proposed
+        return Contract(
+            taker=self.taker,
+            team=self.team(self.taker),
+            trump=self.trump,
+            round=self.taken_in_round,
+            proposed=proposed,
+        )
+
+
 def _compact(legal: Sequence[Bid]) -> Iterator[LegalBid]:
     """Group the legal bids by action, in the order the actions are first met."""
     for action in dict.fromkeys(bid.action for bid in legal):
@@ -526,7 +839,8 @@ def _compact(legal: Sequence[Bid]) -> Iterator[LegalBid]:
             yield LegalBid(
                 BID,
                 trumps=tuple(dict.fromkeys(b.trump for b in group)),
-                values=tuple(dict.fromkeys(b.value for b in group)),
+                # Bulgarian contracts have no value: then no ``values``.
+                values=tuple(dict.fromkeys(b.value for b in group if b.value is not None)) or None,
             )
         elif action == NAME:
             yield LegalBid(NAME, trumps=tuple(b.trump for b in group))
@@ -535,12 +849,16 @@ def _compact(legal: Sequence[Bid]) -> Iterator[LegalBid]:
 
 
 def check_turned(ruleset: Ruleset, turned: int | None, *, required: bool = True) -> None:
-    """Coinche turns no card up; the other procedures bid on one (when ``required``)."""
-    if ruleset.bidding == "coinche":
+    """Turned-card procedures bid on a card turned up (when ``required``); the others turn
+    none."""
+    if ruleset.bidding not in TURNED_CARD_BIDDING:
         if turned is not None:
             raise PositionError(
                 "turned",
-                Text(N_("coinche bidding turns no card up: leave `turned` out of the request")),
+                Text(
+                    N_("{bidding} bidding turns no card up: leave `turned` out of the request"),
+                    bidding=ruleset.bidding,
+                ),
             )
     elif turned is None and required:
         raise PositionError(
@@ -552,23 +870,93 @@ def check_turned(ruleset: Ruleset, turned: int | None, *, required: bool = True)
         )
 
 
-def _start(ruleset: Ruleset, dealer: int, turned: int | None) -> _Auction:
+def check_proposed(
+    ruleset: Ruleset,
+    proposed: str | None,
+    second_proposed: str | None = None,
+    *,
+    required: bool = True,
+) -> None:
+    """``klaverjas_proposed`` bids on a ``proposed`` suit (when ``required``), and with
+    ``proposed_all_pass: new_proposal`` on a ``second_proposed`` one once all have passed;
+    the other procedures take neither."""
+    for name, suit in (("proposed", proposed), ("second_proposed", second_proposed)):
+        if suit is not None and suit not in SUITS:
+            raise PositionError(
+                name, Text(N_("a proposed suit is C, D, H or S; got {suit}"), suit=repr(suit))
+            )
+    if ruleset.bidding != PROPOSED_BIDDING:
+        for name, suit in (("proposed", proposed), ("second_proposed", second_proposed)):
+            if suit is not None:
+                raise PositionError(
+                    name,
+                    Text(
+                        N_("{bidding} bidding proposes no suit: leave `{name}` out"),
+                        bidding=ruleset.bidding,
+                        name=name,
+                    ),
+                )
+        return
+    if proposed is None and required:
+        raise PositionError(
+            "proposed",
+            Text(
+                N_('{ruleset} bids on a proposed suit: give it as `proposed` ("C")'),
+                ruleset=ruleset.name,
+            ),
+        )
+    new_proposal = ruleset.proposed_all_pass == "new_proposal"
+    if second_proposed is not None and not new_proposal:
+        raise PositionError(
+            "second_proposed",
+            Text(
+                N_(
+                    "with proposed_all_pass = choose_other nobody proposes a second suit: "
+                    "everybody passed, the first speaker names one; leave `second_proposed` out"
+                )
+            ),
+        )
+    if second_proposed is not None and second_proposed == proposed:
+        raise PositionError("second_proposed", Text(N_("the second proposed suit is another suit")))
+
+
+def _start(
+    ruleset: Ruleset,
+    dealer: int,
+    turned: int | None,
+    proposed: str | None = None,
+    second_proposed: str | None = None,
+) -> _Auction:
     check_seat(dealer, ruleset, "dealer")
     check_turned(ruleset, turned)
+    check_proposed(ruleset, proposed, second_proposed)
     if ruleset.bidding == "coinche":
         return _CoincheAuction(ruleset, dealer)
+    if ruleset.bidding == "bulgarian":
+        return _BulgarianAuction(ruleset, dealer)
+    if ruleset.bidding in KLAVERJAS_BIDDING:
+        return _KlaverjasAuction(
+            ruleset, dealer, proposed=proposed, second_proposed=second_proposed
+        )
     return _TurnedCardAuction(ruleset, dealer, turned=turned)
 
 
 def run_auction(
-    ruleset: Ruleset, dealer: int, bids: Sequence[Bid], turned: int | None = None
+    ruleset: Ruleset,
+    dealer: int,
+    bids: Sequence[Bid],
+    turned: int | None = None,
+    proposed: str | None = None,
+    second_proposed: str | None = None,
 ) -> AuctionResult:
-    """Replay ``bids`` from the seat after ``dealer``; raise :class:`IllegalBidError` at the
-    first illegal one, else say where the auction stands."""
-    auction = _start(ruleset, dealer, turned)
+    """Replay ``bids`` from the first speaker; raise :class:`IllegalBidError` at the first
+    illegal one, else say where the auction stands."""
+    auction = _start(ruleset, dealer, turned, proposed, second_proposed)
     for index, bid in enumerate(bids):
+        auction.check_ready()
         refusal = auction.refusal(bid)
         if refusal is not None:
             raise IllegalBidError(index, auction.caller(bid), refusal)
         auction = auction.after(bid)
+    auction.check_ready()
     return auction.result()

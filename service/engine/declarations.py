@@ -23,6 +23,7 @@ from .cards import (
     NO_TRUMP,
     QUEEN,
     SUIT_MASKS,
+    TRUMP_STRENGTH,
     Card,
     Cards,
     Rank,
@@ -39,10 +40,8 @@ from .text import N_, Text
 CARRE = "carre"
 SEQUENCE = "sequence"
 
-#: Carré values by rank (7 8 9 10 J Q K A): four J 200, four 9 150, A 10 K Q 100, 8 7 nothing.
-CARRE_POINTS = (0, 0, 150, 100, 200, 100, 100, 100)
 _LABELS = {CARRE: N_("carré {cards}"), SEQUENCE: N_("sequence {cards}")}
-_RANK_MASKS = tuple(sum(bit(card(r, s)) for s in range(4)) for r in range(8))
+RANK_MASKS = tuple(sum(bit(card(r, s)) for s in range(4)) for r in range(8))
 
 
 class DeclarationError(PositionError):
@@ -71,16 +70,24 @@ class Declaration:
         """Rank of the top card in sequence order (7 = 0 ... A = 7)."""
         return self.top & 7
 
-    @property
-    def strength(self) -> tuple[int, int, int, int]:
+    def strength(self, ruleset: Ruleset) -> tuple[int, int, int, int]:
         """Larger is better; equal strengths tie (then ``declaration_tie`` decides).
 
-        Any carré beats any sequence; carrés by points then rank; sequences by counted
-        length, then top card, then trump over plain.
+        ``declaration_compare`` ``value_pool``: points, then kind (a carré beats a sequence
+        of equal points), then rank. Otherwise any carré beats any sequence; carrés by
+        points, then rank; sequences by counted length, then top card. A carré's rank is
+        read in ``carre_order``; a trump sequence beats an equal plain one when
+        ``sequence_trump_tiebreak``.
         """
+        trump = int(self.trump and ruleset.sequence_trump_tiebreak)
         if self.kind == CARRE:
-            return (1, self.points, self.rank, 0)
-        return (0, self.length, self.rank, int(self.trump))
+            rank = TRUMP_STRENGTH[self.rank] if ruleset.carre_order == "trump" else self.rank
+            if ruleset.declaration_compare == "value_pool":
+                return (self.points, 1, rank, 0)
+            return (1, self.points, rank, 0)
+        if ruleset.declaration_compare == "value_pool":
+            return (self.points, 0, self.rank, trump)
+        return (0, self.length, self.rank, trump)
 
     def describe(self) -> Text:
         return Text(_LABELS[self.kind], cards=Cards(cards_in(self.cards)))
@@ -102,9 +109,9 @@ class Settlement:
 # --- one hand ---------------------------------------------------------------------------
 
 
-def _carre(seat: int, rank: int) -> Declaration:
-    mask = _RANK_MASKS[rank]
-    return Declaration(seat, CARRE, mask, CARRE_POINTS[rank], 4, card(rank, 0))
+def _carre(seat: int, rank: int, ruleset: Ruleset) -> Declaration:
+    mask = RANK_MASKS[rank]
+    return Declaration(seat, CARRE, mask, ruleset.carre_value(rank), 4, card(rank, 0))
 
 
 def _sequence(seat: int, cards: int, trump: str, ruleset: Ruleset) -> Declaration:
@@ -122,7 +129,7 @@ def _sequence(seat: int, cards: int, trump: str, ruleset: Ruleset) -> Declaratio
     )
 
 
-def _runs(mask: int) -> Iterable[int]:
+def runs(mask: int) -> Iterable[int]:
     """The maximal runs (bit sets of consecutive ranks in one suit) of a card set."""
     for s in range(4):
         suit = (mask & SUIT_MASKS[s]) >> (8 * s)
@@ -162,7 +169,7 @@ def _pieces(run: int, ruleset: Ruleset) -> list[int]:
 def _carres_held(hand: int, ruleset: Ruleset) -> list[int]:
     if ruleset.declarations != "all":
         return []
-    return [r for r in range(8) if CARRE_POINTS[r] and hand & _RANK_MASKS[r] == _RANK_MASKS[r]]
+    return [r for r in range(8) if ruleset.carre_value(r) and hand & RANK_MASKS[r] == RANK_MASKS[r]]
 
 
 def _choice(
@@ -170,20 +177,29 @@ def _choice(
 ) -> list[Declaration]:
     """The carrés of ``carres`` plus the runs of what they leave (or of the whole hand when
     a card may be in two declarations), each run one sequence."""
-    chosen = [_carre(seat, r) for r in carres]
+    chosen = [_carre(seat, r, ruleset) for r in carres]
     free = hand
     if not ruleset.card_in_two_declarations:
         for d in chosen:
             free &= ~d.cards
-    for run in _runs(free):
+    for run in runs(free):
         for piece in _pieces(run, ruleset):
             if ruleset.sequence_value(piece.bit_count()):
                 chosen.append(_sequence(seat, piece, trump, ruleset))
-    return _best_first(chosen)
+    return _best_first(chosen, ruleset)
 
 
-def _best_first(declarations: Iterable[Declaration]) -> list[Declaration]:
-    return sorted(declarations, key=lambda d: d.strength, reverse=True)
+def _best_first(declarations: Iterable[Declaration], ruleset: Ruleset) -> list[Declaration]:
+    return sorted(declarations, key=lambda d: d.strength(ruleset), reverse=True)
+
+
+def declared_in(trump: str, ruleset: Ruleset) -> bool:
+    """Whether sequences and carrés are announced from the hands in this trump mode:
+    ``declarations`` is not ``none``, they come from hands (``declarations_from``), and
+    in sans atout only with ``declarations_in_no_trump``."""
+    if ruleset.declarations == "none" or ruleset.declarations_from != "hand":
+        return False
+    return trump != NO_TRUMP or ruleset.declarations_in_no_trump
 
 
 def find_declarations(hand: int, trump: str, ruleset: Ruleset, seat: int = 0) -> list[Declaration]:
@@ -194,7 +210,7 @@ def find_declarations(hand: int, trump: str, ruleset: Ruleset, seat: int = 0) ->
     than ``sequence_cap`` shown as its top ``cap`` cards. The set worth the most points
     wins, ties broken by the strongest single declaration (then the next strongest).
     """
-    if ruleset.declarations == "none":
+    if not declared_in(trump, ruleset):
         return []
     held = _carres_held(hand, ruleset)
     options = (
@@ -204,7 +220,7 @@ def find_declarations(hand: int, trump: str, ruleset: Ruleset, seat: int = 0) ->
     )
     return max(
         options,
-        key=lambda ds: (sum(d.points for d in ds), [d.strength for d in ds]),
+        key=lambda ds: (sum(d.points for d in ds), [d.strength(ruleset) for d in ds]),
     )
 
 
@@ -271,6 +287,31 @@ def parse_declaration(
                 ruleset=ruleset.name,
             ),
         )
+    if ruleset.declarations_from != "hand":
+        raise DeclarationError(
+            field,
+            Text(
+                N_(
+                    "{claim}: nothing is announced in {ruleset} (declarations_from = {source}): "
+                    "runs and fours are scored from each trick's cards; leave out `declarations`"
+                ),
+                claim=claim,
+                ruleset=ruleset.name,
+                source=ruleset.declarations_from,
+            ),
+        )
+    if not declared_in(trump, ruleset):
+        raise DeclarationError(
+            field,
+            Text(
+                N_(
+                    "{claim}: {ruleset} has no declarations in no trumps "
+                    "(declarations_in_no_trump = false)"
+                ),
+                claim=claim,
+                ruleset=ruleset.name,
+            ),
+        )
     mask = 0
     for i, c in enumerate(cards):
         if mask >> c & 1:
@@ -314,7 +355,7 @@ def _classify(
                     declarations=ruleset.declarations,
                 ),
             )
-        if not CARRE_POINTS[rank]:
+        if not ruleset.carre_value(rank):
             raise DeclarationError(
                 field,
                 Text(
@@ -323,8 +364,8 @@ def _classify(
                     rank=Rank(rank),
                 ),
             )
-        return _carre(seat, rank)
-    if next(_runs(mask), None) == mask and mask.bit_count() >= 3:
+        return _carre(seat, rank, ruleset)
+    if next(runs(mask), None) == mask and mask.bit_count() >= 3:
         pieces = _pieces(mask, ruleset)
         if len(pieces) > 1:
             said = [Cards(cards_in(p)) for p in pieces]
@@ -404,7 +445,7 @@ def parse_declarations(
                 _check_shared(c, earlier, (i, d), ruleset, field)
             owners.setdefault(c, []).append((i, d))
         parsed.append(d)
-    _check_split_runs(parsed, ruleset, hands, field)
+    _check_splitruns(parsed, ruleset, hands, field)
     return parsed
 
 
@@ -451,7 +492,7 @@ def _check_shared(
         )
 
 
-def _check_split_runs(
+def _check_splitruns(
     parsed: Sequence[Declaration], ruleset: Ruleset, hands: Mapping[int, int] | None, field: str
 ) -> None:
     """Two sequences of one seat whose gap is empty, or (hand known) only cards the seat
@@ -554,32 +595,70 @@ def settle(
     ruleset: Ruleset,
     tricks_won_by_team: tuple[int, int] | None = None,
 ) -> Settlement:
-    """Rank every declaration and give the points to the side with the single best one.
+    """Rank every declaration and give the points by ``declaration_compare``:
 
-    Equal best declarations of the two sides (after the trump step) go by
-    ``declaration_tie``: ``first_in_rotation`` (playing order from ``leader``, the leader
-    included) or ``none_score`` (nobody scores). With ``tricks_won_by_team`` and
-    ``declaration_needs_trick``, a winning side without a trick scores nothing.
+    - ``single_contest`` / ``value_pool``: one contest; the side holding the single best
+      declaration (:meth:`Declaration.strength`) scores all of its own;
+    - ``by_kind``: carrés against carrés and sequences against sequences, two contests
+      settled on their own (a side may win one and the other side the other);
+    - ``none``: each side scores all of its own.
+
+    Equal best declarations of the two sides go by ``declaration_tie``:
+    ``first_in_rotation`` (playing order from ``leader``, the leader included) or
+    ``none_score`` (nobody scores in that contest). With ``tricks_won_by_team`` and
+    ``declaration_needs_trick``, a side without a trick scores nothing.
+    ``winner_seat`` / ``winner_team`` name the best declaration's side (``by_kind``: of
+    the carré contest when carrés were declared, else of the sequences).
     """
     players = ruleset.players
     ranked = tuple(
-        sorted(declarations, key=lambda d: (_neg(d.strength), (d.seat - leader) % players))
+        sorted(
+            declarations,
+            key=lambda d: (_neg(d.strength(ruleset)), (d.seat - leader) % players),
+        )
     )
     if not ranked:
         return Settlement((), None, None, (0, 0))
+    compare = ruleset.declaration_compare
+    if compare == "none":
+        contests = [[d] for d in ranked]  # every declaration scores for its own side
+    elif compare == "by_kind":
+        contests = [[d for d in ranked if d.kind == kind] for kind in (CARRE, SEQUENCE)]
+    else:
+        contests = [list(ranked)]
+    points = [0, 0]
+    winner: tuple[int, int] | None = None
+    tied = False
+    for contest in filter(None, contests):
+        seat, team, tie = _contest(contest, ruleset, tricks_won_by_team, points)
+        tied = tied or tie
+        if winner is None and seat is not None and compare != "none":
+            winner = (seat, team)
+    seat, team = winner if winner is not None else (None, None)
+    return Settlement(ranked, seat, team, (points[0], points[1]), tie=tied)
+
+
+def _contest(
+    ranked: Sequence[Declaration],
+    ruleset: Ruleset,
+    tricks_won_by_team: tuple[int, int] | None,
+    points: list[int],
+) -> tuple[int | None, int | None, bool]:
+    """One contest over ``ranked`` (best first): the side of the best declaration adds
+    all of its declarations of the contest to ``points``; ``(seat, team, tie)``."""
     best = ranked[0]
     team = ruleset.team_of(best.seat)
-    tied = any(d.strength == best.strength and ruleset.team_of(d.seat) != team for d in ranked[1:])
+    key = best.strength(ruleset)
+    tied = any(d.strength(ruleset) == key and ruleset.team_of(d.seat) != team for d in ranked[1:])
     if tied and ruleset.declaration_tie == "none_score":
-        return Settlement(ranked, None, None, (0, 0), tie=True)
-    points = [0, 0]
+        return None, None, True
     if not (
         ruleset.declaration_needs_trick
         and tricks_won_by_team is not None
         and tricks_won_by_team[team] == 0
     ):
-        points[team] = sum(d.points for d in ranked if ruleset.team_of(d.seat) == team)
-    return Settlement(ranked, best.seat, team, (points[0], points[1]), tie=tied)
+        points[team] += sum(d.points for d in ranked if ruleset.team_of(d.seat) == team)
+    return best.seat, team, tied
 
 
 def _neg(key: tuple[int, ...]) -> tuple[int, ...]:

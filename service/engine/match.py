@@ -12,6 +12,15 @@ The rounds are taken in order. After each round:
 
 Klaberjass's "first to reach the target, with the higher total when the hand is counted"
 is the same rule. A round after the match is decided is refused.
+
+Match parameters of RULES-belot-klaverjas.md (sections 2.8 and 3.6):
+
+- ``match_deals``: the match is exactly that many rounds (klaverjas: 16, no target); the
+  higher total wins, equal totals draw;
+- ``match_capot_cannot_finish`` (belot, "С капо не се излиза"): a round won by capot
+  (``capot`` given) cannot end the match, nor can a passed-out round (score 0-0, nothing
+  held): the match ends only after a later round that is neither;
+- ``match_hanging_blocks_finish``: the match cannot end while points are held over.
 """
 
 from __future__ import annotations
@@ -32,6 +41,11 @@ class MatchRound:
     score: tuple[int, int]
     held: int = 0
     winner: int | None = None
+    capot: int | None = None  # the team that took every trick, if one did
+
+    @property
+    def passed_out(self) -> bool:
+        return self.score == (0, 0) and not self.held
 
 
 @dataclass(frozen=True, slots=True)
@@ -44,9 +58,26 @@ class MatchResult:
     rounds_counted: int
 
 
-def score_match(rounds: Sequence[MatchRound], target: int | None) -> MatchResult:
+def score_match(
+    rounds: Sequence[MatchRound],
+    target: int | None,
+    *,
+    deals: int | None = None,
+    capot_cannot_finish: bool = False,
+    hanging_blocks_finish: bool = False,
+) -> MatchResult:
     """Sum the rounds and decide the match; raises :class:`PositionError` naming the
-    round at fault (a round after the end, a missing winner for held points)."""
+    round at fault (a round after the end, a missing winner for held points).
+    ``deals``, ``capot_cannot_finish`` and ``hanging_blocks_finish`` are the ruleset's
+    ``match_deals``, ``match_capot_cannot_finish`` and ``match_hanging_blocks_finish``."""
+    if deals is not None and target is not None:
+        raise PositionError(
+            "target",
+            Text(
+                N_("a match of {deals} deals (match_deals) has no target: leave `target` out"),
+                deals=deals,
+            ),
+        )
     totals = [0, 0]
     pending = 0
     decided: tuple[bool, int | None, bool] | None = None
@@ -80,7 +111,13 @@ def score_match(rounds: Sequence[MatchRound], target: int | None) -> MatchResult
                 )
             totals[r.winner] += pending
             pending = 0
-        decided = _decision(totals, target)
+        if deals is not None:
+            decided = _decision(totals, None) if k + 1 >= deals else None
+        else:
+            blocked = (capot_cannot_finish and (r.capot is not None or r.passed_out)) or (
+                hanging_blocks_finish and pending > 0
+            )
+            decided = None if blocked else _decision(totals, target)
     finished, winner, draw = decided or (False, None, False)
     return MatchResult((totals[0], totals[1]), finished, winner, draw, pending, len(rounds))
 
@@ -90,6 +127,8 @@ def _check_round(k: int, r: MatchRound) -> None:
         raise PositionError(f"rounds.{k}.held", Text(N_("held points cannot be negative")))
     if r.winner is not None and r.winner not in (0, 1):
         raise PositionError(f"rounds.{k}.winner", Text(N_("a team is 0 or 1")))
+    if r.capot is not None and r.capot not in (0, 1):
+        raise PositionError(f"rounds.{k}.capot", Text(N_("a team is 0 or 1")))
 
 
 def _decision(totals: list[int], target: int | None) -> tuple[bool, int | None, bool] | None:

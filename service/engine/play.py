@@ -61,6 +61,16 @@ MESSAGES = {
     DUPLICATE_CARD: N_("{card} has already been played."),
 }
 
+#: Sentences for a rule broken in another situation than its code's usual one
+#: (``Obligation.wording``); the reason code stays the same.
+PARTNER_TRUMP_WINS = "partner_trump_wins"
+WORDINGS = {
+    PARTNER_TRUMP_WINS: N_(
+        "Your partner's {best} wins: you may discard or beat it, but not play a lower trump "
+        "while you hold a card that is not a trump."
+    ),
+}
+
 
 @dataclass(frozen=True, slots=True)
 class Obligation:
@@ -70,6 +80,7 @@ class Obligation:
     applies_if: int
     keep: int
     reason: str
+    wording: str | None = None  # a key of WORDINGS, when MESSAGES[reason] does not fit
 
 
 @dataclass(frozen=True, slots=True)
@@ -176,6 +187,15 @@ def obligations(position: Position) -> list[Obligation]:
         if rules.partner_winning_trump == "overtrump_if_able" and best_is_trump:
             # If you trump (by choice or by force), beat the partner's trump when you can.
             steps.append(Obligation(higher & void, ~trumps | higher, MUST_OVERTRUMP))
+        if rules.partner_winning_trump == "no_undertrump" and best_is_trump:
+            # Discard or beat the partner's trump; a lower trump only from a hand of
+            # nothing but lower trumps (Amsterdam klaverjas).
+            steps.append(Obligation(higher & void, ~trumps | higher, MUST_OVERTRUMP))
+            steps.append(
+                Obligation(
+                    void & ~trumps, ~trumps | higher, MUST_NOT_UNDERTRUMP, PARTNER_TRUMP_WINS
+                )
+            )
         return steps
     if not best_is_trump:
         steps.append(Obligation(trumps & void, trumps, MUST_TRUMP))
@@ -191,26 +211,26 @@ def obligations(position: Position) -> list[Obligation]:
     return steps
 
 
-def _narrow(hand: int, steps: list[Obligation]) -> tuple[int, dict[int, str]]:
-    """Legal bit set, and for each dropped card the bit set it was dropped from by rule."""
+def _narrow(hand: int, steps: list[Obligation]) -> tuple[int, dict[tuple[str, str | None], int]]:
+    """Legal bit set, and for each (rule, wording) the bit set of cards it dropped."""
     allowed = hand
-    dropped: dict[str, int] = {}
+    dropped: dict[tuple[str, str | None], int] = {}
     for step in steps:
         if allowed & step.applies_if:
             removed = allowed & ~step.keep
             if removed:
-                dropped[step.reason] = dropped.get(step.reason, 0) | removed
+                key = (step.reason, step.wording)
+                dropped[key] = dropped.get(key, 0) | removed
                 allowed &= step.keep
     return allowed, dropped
 
 
-def _message(reason: str, position: Position) -> Text:
+def _message(reason: str, position: Position, wording: str | None = None) -> Text:
     cards, trump = position.cards, position.trump
+    template = WORDINGS[wording] if wording is not None else MESSAGES[reason]
     if not cards:  # no rule binds the leader; kept total all the same
-        return Text(MESSAGES[reason], led="", best="")
-    return Text(
-        MESSAGES[reason], led=Suit(cards[0] >> 3), best=Card(cards[winning_index(cards, trump)])
-    )
+        return Text(template, led="", best="")
+    return Text(template, led=Suit(cards[0] >> 3), best=Card(cards[winning_index(cards, trump)]))
 
 
 def legal_mask(hand: int, position: Position) -> int:
@@ -237,8 +257,8 @@ def legal_moves(hand: int, position: Position) -> list[Verdict]:
     """A verdict for every card of the hand, lowest card index first."""
     allowed, dropped = _narrow(hand, obligations(position))
     refusals = {}  # card -> its verdict; one sentence per rule broken, not per card
-    for reason, mask in dropped.items():
-        message = _message(reason, position)
+    for (reason, wording), mask in dropped.items():
+        message = _message(reason, position, wording)
         for c in cards_in(mask):
             refusals[c] = Verdict(c, False, reason, message)
     return [Verdict(c, True) if allowed >> c & 1 else refusals[c] for c in cards_in(hand)]
@@ -251,8 +271,8 @@ def check_card(hand: int, c: int, position: Position) -> Verdict:
     allowed, dropped = _narrow(hand, obligations(position))
     if allowed >> c & 1:
         return Verdict(c, True)
-    reason = next(r for r, mask in dropped.items() if mask >> c & 1)
-    return Verdict(c, False, reason, _message(reason, position))
+    reason, wording = next(key for key, mask in dropped.items() if mask >> c & 1)
+    return Verdict(c, False, reason, _message(reason, position, wording))
 
 
 class PositionError(ValueError):

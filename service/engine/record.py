@@ -23,7 +23,13 @@ from __future__ import annotations
 from collections.abc import Sequence
 from dataclasses import dataclass
 
-from .bidding import AuctionResult, IllegalBidError, check_turned, run_auction
+from .bidding import (
+    AuctionResult,
+    IllegalBidError,
+    check_proposed,
+    check_turned,
+    run_auction,
+)
 from .bidding import Bid as AuctionBid
 from .cards import Card, mask_of
 from .declarations import check_hands, parse_declarations
@@ -67,15 +73,20 @@ class RoundRecord:
     bid: Bid | None = None
     declarations: Sequence[tuple[int, Sequence[int]]] = ()
     held_in: int = 0
+    double: str | None = None  # doubling contra: none, contra or recontra (else from bids)
+    proposed: str | None = None  # klaverjas_proposed bidding: the proposed suit
+    second_proposed: str | None = None
 
 
 @dataclass(frozen=True, slots=True)
 class Contract:
-    """What the round is played for: the taker, the trump mode, the Coinche bid."""
+    """What the round is played for: the taker, the trump mode, the Coinche bid, the
+    contra level (``doubling: contra``)."""
 
     taker: int
     trump: str
     bid: Bid | None
+    double: str = "none"
 
 
 @dataclass(frozen=True, slots=True)
@@ -149,6 +160,7 @@ def validate_record(record: RoundRecord) -> Validation:
             declared,
             contract.bid,
             record.held_in,
+            contract.double,
         )
         return Validation(phase, auction, None, contract, (), None, score)
     upcoming = next_play(record, contract.trump, hands, checked.winners)
@@ -196,13 +208,13 @@ def dealt_hands(hands: Sequence[tuple[int, Sequence[int]]], ruleset: Ruleset) ->
 def _auction(record: RoundRecord) -> tuple[AuctionResult | None, IllegalBidError | None]:
     """The auction replayed, or where it stood before its first illegal bid."""
     if record.bids is None:
+        check_proposed(record.ruleset, record.proposed, record.second_proposed, required=False)
         return None, None
+    given = (record.turned, record.proposed, record.second_proposed)
     try:
-        return run_auction(record.ruleset, record.dealer, record.bids, record.turned), None
+        return run_auction(record.ruleset, record.dealer, record.bids, *given), None
     except IllegalBidError as error:
-        before = run_auction(
-            record.ruleset, record.dealer, record.bids[: error.index], record.turned
-        )
+        before = run_auction(record.ruleset, record.dealer, record.bids[: error.index], *given)
         return before, error
 
 
@@ -234,13 +246,15 @@ def resolve_contract(record: RoundRecord, auction: AuctionResult | None) -> Cont
                     ),
                 )
         trump, taker, bid = record.trump, record.taker, record.bid
+        double = record.double or "none"
     else:
         auction_bid = Bid(won.value, won.coinche) if won.value is not None else None
         trump = _agree("trump", record.trump, won.trump)
         taker = _agree("taker", record.taker, won.taker)
         bid = _agree("bid", record.bid, auction_bid) if needs_bid(ruleset) else record.bid
-    check_contract(ruleset, trump, taker, bid, record.held_in)
-    return Contract(taker, trump, bid)
+        double = _agree("double", record.double, won.double) or "none"
+    check_contract(ruleset, trump, taker, bid, record.held_in, double)
+    return Contract(taker, trump, bid, double)
 
 
 def _agree(name: str, stated, from_bids):

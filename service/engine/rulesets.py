@@ -12,7 +12,7 @@ from dataclasses import dataclass, field
 from types import MappingProxyType
 from typing import Any
 
-from .cards import TRUMP_MODES
+from .cards import RANKS, TRUMP_MODES
 from .text import N_, Text
 
 
@@ -48,6 +48,15 @@ class Ruleset:
     declaration_tie: str = "first_in_rotation"
     declaration_needs_trick: bool = False
     belote_points: int = 20
+    # declarations and belote of RULES-belot-klaverjas.md section 1
+    declarations_from: str = "hand"
+    declaration_compare: str = "single_contest"
+    sequence_trump_tiebreak: bool = True
+    carre_points: Mapping[str, int] = field(default_factory=lambda: DEFAULT_CARRE_POINTS)
+    carre_order: str = "sequence"
+    declarations_in_no_trump: bool = True
+    belote_from: str = "hand"
+    belote_on_discard: str = "counts"
     # scoring (section 4)
     contract: str = "trick_points_at_least_defenders"
     failed: str = "defenders_take_trick_points"
@@ -61,11 +70,16 @@ class Ruleset:
     capot_multiplied: bool = True
     score_units: str = "points"
     target: int | None = 501
+    match_capot_cannot_finish: bool = False
+    match_hanging_blocks_finish: bool = False
+    match_deals: int | None = None
     # how the contract is bid (section 5)
     bidding: str = "turned_card"
     redeal_dealer: str = "next"
     second_round_modes: str = "suits"
     trump_seven_exchange: bool = False
+    first_speaker: str = "after_dealer"
+    proposed_all_pass: str = "choose_other"
     coinche_timing: str = "in_turn"
     # house rules (docs/house-rules.md): the Coinche bid ladder
     bid_minimum: int = 80
@@ -115,6 +129,17 @@ class Ruleset:
                 ),
                 "hand_size",
             )
+        if self.match_deals is not None and self.target is not None:
+            raise RulesetError(
+                Text(
+                    N_(
+                        "a match of match_deals = {deals} rounds has no target: "
+                        "set target to null (or match_deals to null)"
+                    ),
+                    deals=self.match_deals,
+                ),
+                "match_deals",
+            )
         if self.declarations != "none" and not self.sequence_points:
             raise RulesetError(
                 Text(
@@ -144,6 +169,10 @@ class Ruleset:
                 "bid_minimum",
             )
 
+    def carre_value(self, rank: int) -> int:
+        """Points of four cards of ``rank`` (index in ``7 8 9 10 J Q K A``); 0: no carré."""
+        return self.carre_points.get(RANKS[rank], 0)
+
     def sequence_value(self, length: int) -> int:
         """Points of a run of ``length`` cards (after the cap), 0 below the shortest key."""
         if self.sequence_cap is not None:
@@ -156,7 +185,9 @@ class Ruleset:
         out = {}
         for name in PARAMETERS:
             value = getattr(self, name)
-            if isinstance(value, Mapping):
+            if isinstance(value, Mapping) and PARAMETERS[name].kind == "rank_points":
+                value = dict(value)  # kept in rank order 7 .. A
+            elif isinstance(value, Mapping):
                 value = {str(k): v for k, v in sorted(value.items())}
             elif isinstance(value, tuple):
                 value = list(value)
@@ -168,7 +199,7 @@ class Ruleset:
 class Parameter:
     """What values one ruleset parameter accepts, and what it means."""
 
-    kind: str  # "enum", "int", "bool", "modes", "points"
+    kind: str  # "enum", "int", "bool", "modes", "points", "rank_points"
     description: str
     values: tuple[Any, ...] = ()
     minimum: int | None = None
@@ -224,6 +255,17 @@ class Parameter:
                     table[length] = points
                 return MappingProxyType(dict(sorted(table.items())))
             raise bad
+        if self.kind == "rank_points":
+            if isinstance(value, Mapping) and all(k in RANKS for k in value):
+                table = {}
+                for rank in RANKS:  # rank order, whatever order the client wrote
+                    if rank in value:
+                        points = _json_int(value[rank])
+                        if points is None or not 0 <= points <= MAX_SEQUENCE_POINTS:
+                            raise bad
+                        table[rank] = points
+                return MappingProxyType(table)
+            raise bad
         raise AssertionError(self.kind)
 
     def expected(self) -> Text:
@@ -248,6 +290,13 @@ class Parameter:
             return Text(
                 N_("expected a non-empty list of distinct trump modes from {modes}"),
                 modes=", ".join(TRUMP_MODES),
+            )
+        if self.kind == "rank_points":
+            return Text(
+                N_(
+                    'expected an object from rank ("7", "8", "9", "10", "J", "Q", "K", "A") to '
+                    'points (integer 0..10000), like {{"J": 200, "9": 150, "A": 100}}'
+                )
             )
         return Text(
             N_(
@@ -279,8 +328,12 @@ def _json_int(value: Any) -> int | None:
 
 
 _WHO = ("always", "unless_partner_winning")
-#: Largest points a sequence may be given through ``sequence_points``.
+#: Largest points a sequence (or a carré) may be given through ``sequence_points``.
 MAX_SEQUENCE_POINTS = 10000
+#: RULES.md section 3: four J 200, four 9 150, four A, 10, K or Q 100; 8s and 7s nothing.
+DEFAULT_CARRE_POINTS: Mapping[str, int] = MappingProxyType(
+    {"9": 150, "10": 100, "J": 200, "Q": 100, "K": 100, "A": 100}
+)
 
 #: Every overridable parameter, in the order they are listed to clients.
 PARAMETERS: dict[str, Parameter] = {
@@ -295,8 +348,10 @@ PARAMETERS: dict[str, Parameter] = {
     ),
     "partner_winning_trump": Parameter(
         "enum",
-        "void, partner winning, and you trump: whether you must beat the highest trump",
-        ("free", "overtrump_if_able"),
+        "void, partner winning, and you trump: free; overtrump_if_able: beat the highest "
+        "trump when you can; no_undertrump (partner winning with a trump): discard or beat "
+        "it, a lower trump only from a hand of nothing but lower trumps",
+        ("free", "overtrump_if_able", "no_undertrump"),
     ),
     "undertrump": Parameter(
         "enum",
@@ -329,6 +384,47 @@ PARAMETERS: dict[str, Parameter] = {
         "bool", "the best side scores its declarations only if it won a trick"
     ),
     "belote_points": Parameter("int", "points of belote-rebelote", minimum=0, maximum=1000),
+    "declarations_from": Parameter(
+        "enum",
+        "hand: declarations are announced from the hands; trick (klaverjas roem): nothing is "
+        "announced, the four cards of every trick score runs and fours for the trick winner",
+        ("hand", "trick"),
+    ),
+    "declaration_compare": Parameter(
+        "enum",
+        "how the sides' declarations compete: single_contest (any carré beats any sequence; "
+        "the side with the best scores all its own), by_kind (carrés and sequences are two "
+        "contests), value_pool (one contest by points, then kind, then rank), none (each "
+        "side scores all its own)",
+        ("single_contest", "by_kind", "value_pool", "none"),
+    ),
+    "sequence_trump_tiebreak": Parameter(
+        "bool", "equal best sequences: a trump sequence beats a plain one"
+    ),
+    "carre_points": Parameter(
+        "rank_points", "points of four of a kind by rank; a rank not listed scores nothing"
+    ),
+    "carre_order": Parameter(
+        "enum",
+        "two carrés of equal points: the higher rank in sequence order (A K Q J 10 9) or in "
+        "trump order (J 9 A 10 K Q)",
+        ("sequence", "trump"),
+    ),
+    "declarations_in_no_trump": Parameter(
+        "bool", "whether sequences and carrés exist in sans atout (none)"
+    ),
+    "belote_from": Parameter(
+        "enum",
+        "hand: king and queen of trump held by one player; trick (stuk): king and queen of "
+        "trump in the same trick, whoever played them, to the trick winner's team",
+        ("hand", "trick"),
+    ),
+    "belote_on_discard": Parameter(
+        "enum",
+        "lost: a belote scores only if the first of its two cards is led, follows the led "
+        "suit or is played as a trump in a suit contract (a discard in tout atout loses it)",
+        ("counts", "lost"),
+    ),
     "contract": Parameter(
         "enum",
         "how the takers make their contract",
@@ -412,8 +508,32 @@ PARAMETERS: dict[str, Parameter] = {
         maximum=100000,
         nullable=True,
     ),
+    "match_capot_cannot_finish": Parameter(
+        "bool", "a round won by capot cannot end the match (belot: С капо не се излиза)"
+    ),
+    "match_hanging_blocks_finish": Parameter(
+        "bool", "the match cannot end while points are held over"
+    ),
+    "match_deals": Parameter(
+        "int",
+        "the match is exactly this many rounds (klaverjas: 16); higher total wins, equal "
+        "totals draw; target must then be null",
+        minimum=1,
+        maximum=1000,
+        nullable=True,
+    ),
     "bidding": Parameter(
-        "enum", "how the contract is bid", ("turned_card", "klaberjass", "coinche")
+        "enum",
+        "how the contract is bid",
+        (
+            "turned_card",
+            "klaberjass",
+            "coinche",
+            "bulgarian",
+            "klaverjas_free",
+            "klaverjas_forced",
+            "klaverjas_proposed",
+        ),
     ),
     "redeal_dealer": Parameter(
         "enum",
@@ -429,6 +549,18 @@ PARAMETERS: dict[str, Parameter] = {
     "trump_seven_exchange": Parameter(
         "bool",
         "the turned suit became trump: the holder of its 7 may exchange it for the turned card",
+    ),
+    "first_speaker": Parameter(
+        "enum",
+        "klaverjas bidding: who speaks first (the seat after the dealer always leads)",
+        ("after_dealer", "dealer"),
+    ),
+    "proposed_all_pass": Parameter(
+        "enum",
+        "klaverjas_proposed, all four passed: the first speaker must name another suit "
+        "(choose_other), or a new suit is proposed for one more round, then redeal "
+        "(new_proposal)",
+        ("choose_other", "new_proposal"),
     ),
     "coinche_timing": Parameter(
         "enum",
@@ -600,6 +732,95 @@ PRESETS: dict[str, Ruleset] = {
             all_trump_points="scaled",
             target=2000,
             bidding="coinche",
+        ),
+        Ruleset(
+            name="belot",
+            title="Bulgarian Belot (Бридж-белот)",
+            source=(
+                "RULES-belot-klaverjas.md section 2: belot-rules.hit.bg / belot.bg official "
+                "rules, NikolayIT/BelotGameEngine, the 2001 program Бридж Белот v2.06"
+            ),
+            trump_modes=("C", "D", "H", "S", "none", "all"),
+            trump_lead_overtrump="always",
+            void_trump="unless_partner_winning",
+            partner_winning_trump="free",
+            undertrump="may",
+            declarations="all",
+            card_in_two_declarations=False,
+            declaration_tie="none_score",
+            declaration_compare="by_kind",
+            sequence_trump_tiebreak=False,
+            carre_order="trump",
+            declarations_in_no_trump=False,
+            belote_on_discard="lost",
+            contract="total_more_than_defenders",
+            failed="defenders_take_all",
+            litige="hold_over_all",
+            capot_bonus=90,
+            capot_mode="plus_last_trick",
+            no_trump_points="doubled",
+            all_trump_points="raw",
+            doubling="contra",
+            capot_multiplied=True,
+            score_units="bg_tens",
+            target=151,
+            match_capot_cannot_finish=True,
+            bidding="bulgarian",
+            redeal_dealer="next",
+        ),
+        Ruleset(
+            name="klaverjas-rotterdam",
+            title="Klaverjassen, Rotterdam rules",
+            source=(
+                "RULES-belot-klaverjas.md sections 3-4: NKU Rotterdam rules "
+                "(marathonklaverjassen.nl, hutmacher.nl), Board Game Arena Klaverjassen"
+            ),
+            trump_lead_overtrump="always",
+            void_trump="always",
+            partner_winning_trump="overtrump_if_able",
+            undertrump="must",
+            declarations="all",
+            declarations_from="trick",
+            declaration_compare="none",
+            sequence_points=_points({3: 20, 4: 50}),
+            sequence_cap=None,
+            carre_points=MappingProxyType({rank: 100 for rank in RANKS}),
+            belote_from="trick",
+            contract="total_more_than_defenders",
+            failed="defenders_take_all",
+            capot_mode="plus_last_trick",
+            capot_bonus=100,
+            target=None,
+            match_deals=16,
+            bidding="klaverjas_proposed",
+            redeal_dealer="next",
+        ),
+        Ruleset(
+            name="klaverjas-amsterdam",
+            title="Klaverjassen, Amsterdam rules",
+            source=(
+                "RULES-belot-klaverjas.md sections 3 and 5: pagat.com Amsterdam rules, "
+                "Board Game Arena Klaverjassen, NKU"
+            ),
+            trump_lead_overtrump="always",
+            void_trump="unless_partner_winning",
+            partner_winning_trump="no_undertrump",
+            undertrump="forbidden",
+            declarations="all",
+            declarations_from="trick",
+            declaration_compare="none",
+            sequence_points=_points({3: 20, 4: 50}),
+            sequence_cap=None,
+            carre_points=MappingProxyType({"10": 100, "J": 200, "Q": 100, "K": 100, "A": 100}),
+            belote_from="trick",
+            contract="total_more_than_defenders",
+            failed="defenders_take_all",
+            capot_mode="plus_last_trick",
+            capot_bonus=100,
+            target=None,
+            match_deals=16,
+            bidding="klaverjas_free",
+            redeal_dealer="next",
         ),
     )
 }

@@ -22,8 +22,8 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass, replace
 
 from .bidding import CAPOT, COINCHE, NO_COINCHE, SURCOINCHE, bid_values, describe_ladder
-from .cards import NO_TRUMP, cards_in
-from .declarations import Declaration, parse_declarations, seat_belotes, settle
+from .cards import KING, NO_TRUMP, QUEEN, card, cards_in, trump_suit
+from .declarations import Declaration, Settlement, parse_declarations, seat_belotes, settle
 from .play import (
     PositionError,
     bonus_multiplier,
@@ -32,6 +32,7 @@ from .play import (
     check_trump,
     trick_points,
 )
+from .roem import FOUR, RUN, STUK, Roem, from_tricks, trick_roem
 from .rounds import CheckedRound, IllegalRound, Trick, check_round, check_shape
 from .rulesets import Ruleset
 from .score_units import held_share, split, whole
@@ -82,6 +83,7 @@ class TrickResult:
     winner: int
     team: int
     points: int  # card points, never the last-trick bonus
+    roem: Roem | None = None  # what its cards score, where rules score from tricks (roem)
 
 
 @dataclass(frozen=True, slots=True)
@@ -133,6 +135,7 @@ class RoundScore:
 
 
 def _trick_results(checked: CheckedRound, trump: str, ruleset: Ruleset) -> list[TrickResult]:
+    roem = from_tricks(ruleset)
     return [
         TrickResult(
             trick.leader,
@@ -140,6 +143,7 @@ def _trick_results(checked: CheckedRound, trump: str, ruleset: Ruleset) -> list[
             winner,
             ruleset.team_of(winner),
             trick_points(trick.cards, trump, ruleset),
+            trick_roem(trick.cards, trump, ruleset) if roem else None,
         )
         for trick, winner in zip(checked.tricks, checked.winners, strict=True)
     ]
@@ -208,9 +212,13 @@ def _declarations(
     tricks: Sequence[TrickResult],
     trump: str,
     ruleset: Ruleset,
-):
-    """Checked declarations settled: the side holding the single best one scores all of
-    its own (and, with ``declaration_needs_trick``, only if it took a trick)."""
+) -> Settlement:
+    """``declarations_from: hand``: the announced declarations, checked, settled by
+    ``declaration_compare`` (:func:`declarations.settle`; with ``declaration_needs_trick``
+    a side scores only if it took a trick). ``trick``: the runs and fours of each trick
+    (:mod:`.roem`) to the team that won it; nothing is announced."""
+    if ruleset.declarations_from == "trick":
+        return Settlement((), None, None, _roem_by_team(tricks, (RUN, FOUR)))
     won = [0, 0]
     for t in tricks:
         won[t.team] += 1
@@ -218,14 +226,46 @@ def _declarations(
     return settle(parsed, leader, trump, ruleset, (won[0], won[1]))
 
 
-def _belotes(checked: CheckedRound, trump: str, ruleset: Ruleset):
-    """Belote is credited to the side whose one player held (so played) king and queen
-    of trump; in tout atout every suit counts (up to four); none in sans atout."""
-    found = seat_belotes(dict(enumerate(checked.hands)), trump, ruleset)
+def _roem_by_team(tricks: Sequence[TrickResult], kinds: Sequence[str]) -> tuple[int, int]:
+    points = [0, 0]
+    for t in tricks:
+        points[t.team] += t.roem.points_of(kinds)
+    return points[0], points[1]
+
+
+def _belotes(checked: CheckedRound, tricks: Sequence[TrickResult], trump: str, ruleset: Ruleset):
+    """``belote_from: hand``: belote is credited to the side whose one player held (so
+    played) king and queen of trump; in tout atout every suit counts (up to four); none
+    in sans atout. With ``belote_on_discard: lost`` it counts only if the first of the two
+    cards played was led, followed the led suit or was a trump of a suit contract.
+    ``trick`` (stuk): king and queen of trump in one trick, to the trick winner's team
+    (listed as the winning seat's)."""
+    if ruleset.belote_from == "trick":
+        found = [
+            (t.winner, (item.cards.bit_length() - 1) >> 3)
+            for t in tricks
+            for item in t.roem.items
+            if item.kind == STUK
+        ]
+    else:
+        found = seat_belotes(dict(enumerate(checked.hands)), trump, ruleset)
+        if ruleset.belote_on_discard == "lost":
+            found = [(s, suit) for s, suit in found if _announced_in_suit(checked, suit, trump)]
     points = [0, 0]
     for seat, _ in found:
         points[ruleset.team_of(seat)] += ruleset.belote_points
     return tuple(found), (points[0], points[1])
+
+
+def _announced_in_suit(checked: CheckedRound, suit: int, trump: str) -> bool:
+    """Whether the first of the king and queen of ``suit`` played was led, followed the
+    led suit, or was played as the trump of a suit contract (not a discard)."""
+    pair = (card(KING, suit), card(QUEEN, suit))
+    for trick in checked.tricks:
+        for i, c in enumerate(trick.cards):
+            if c in pair:
+                return i == 0 or c >> 3 == trick.cards[0] >> 3 or suit == trump_suit(trump)
+    return False
 
 
 # --- 4: the contract ---------------------------------------------------------------------
@@ -441,7 +481,7 @@ def score_checked(
     :func:`parse_declarations` against its hands (:func:`score_round` does all three)."""
     results = _trick_results(checked, trump, ruleset)
     settlement = _declarations(declarations, checked, results, trump, ruleset)
-    belotes, belote_points = _belotes(checked, trump, ruleset)
+    belotes, belote_points = _belotes(checked, results, trump, ruleset)
     played = 0
     for hand in checked.hands:
         played |= hand

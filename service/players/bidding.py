@@ -85,7 +85,8 @@ def _legal(view: AuctionView) -> list[Bid]:
     out: list[Bid] = []
     for legal in result.legal_bids:
         if legal.action == BID:
-            out += [Bid(BID, v, m) for v in legal.values for m in legal.trumps]
+            # A bulgarian contract is a trump mode without a value (``values`` is None).
+            out += [Bid(BID, v, m) for v in legal.values or (None,) for m in legal.trumps]
         elif legal.action == NAME:
             out += [Bid(NAME, trump=m) for m in legal.trumps]
         elif legal.action == TAKE:

@@ -24,6 +24,29 @@ BIDDING_EXAMPLE = {
         {"seat": 2, "action": "coinche"},
     ],
 }
+BULGARIAN_EXAMPLE = {
+    "ruleset": "belot",
+    "dealer": 3,
+    "bids": [
+        {"action": "bid", "trump": "H"},
+        {"action": "contra"},
+        {"action": "pass"},
+        {"action": "pass"},
+        {"action": "pass"},
+    ],
+}
+KLAVERJAS_EXAMPLE = {
+    "ruleset": "klaverjas-rotterdam",
+    "dealer": 3,
+    "proposed": "H",
+    "bids": [
+        {"action": "pass"},
+        {"action": "pass"},
+        {"action": "pass"},
+        {"action": "pass"},
+        {"action": "name", "trump": "S"},
+    ],
+}
 TURNED_CARD_EXAMPLE = {
     "ruleset": "belote",
     "dealer": 0,
@@ -44,6 +67,14 @@ class Bidding(MethodView):
         BiddingRequestSchema(),
         examples={
             "coinche": {"summary": "Coinche auction in progress", "value": BIDDING_EXAMPLE},
+            "bulgarian": {
+                "summary": "Bulgarian belot: hearts, contra, three passes",
+                "value": BULGARIAN_EXAMPLE,
+            },
+            "klaverjas_proposed": {
+                "summary": "Rotterdam klaverjas: the proposed hearts passed, seat 0 names spades",
+                "value": KLAVERJAS_EXAMPLE,
+            },
             "turned_card": {
                 "summary": "Belote: all pass, a suit named in round 2",
                 "value": TURNED_CARD_EXAMPLE,
@@ -67,7 +98,19 @@ class Bidding(MethodView):
         auction_complete, action_not_allowed, malformed_bid, invalid_value,
         trump_mode_not_allowed, bid_too_low, bid_after_coinche, coinche_without_bid,
         coinche_own_side, coinche_twice, surcoinche_without_coinche, surcoinche_wrong_side,
-        name_in_round_one, take_in_round_two, same_suit_as_turned_in_round_two.
+        name_in_round_one, take_in_round_two, same_suit_as_turned_in_round_two,
+        contra_without_contract, contra_own_side, contra_twice, recontra_without_contra,
+        recontra_wrong_side, must_name_trump, same_suit_as_proposed.
+        Bulgarian belot (`bidding: bulgarian`): `bid` a trump mode (no value) higher on the
+        ladder C < D < H < S < none < all, `pass`, `contra` (x2, the other side's undoubled
+        contract), `recontra` (x4, once, by the doubled side); three passes end it, four
+        passes with no contract redeal; the contract's `double` goes to
+        POST /v1/round-score. Klaverjas: `klaverjas_free` (`name` a suit or `pass`; all
+        pass: the first speaker must name one), `klaverjas_forced` (the first speaker
+        names trump), `klaverjas_proposed` (`take` the `proposed` suit or `pass`; all
+        pass: the first speaker names another suit, or with `proposed_all_pass:
+        new_proposal` a `second_proposed` suit gets one more round, then redeal); the
+        first speaker is the seat after the dealer, or the dealer (`first_speaker`).
         `legal_bids` is compact: `{"action": "bid", "values": [...], "trumps": [...]}` means
         any listed value with any listed trump mode; `{"action": "name", "trumps": [...]}`
         any listed mode; `{"action": "take", "trump": "H"}` the turned suit;
@@ -78,10 +121,17 @@ class Bidding(MethodView):
         ruleset = ruleset_from(args)
         bids = [auction_bid(b) for b in args["bids"]]
         try:
-            result = run_auction(ruleset, args["dealer"], bids, args.get("turned"))
+            result = run_auction(
+                ruleset,
+                args["dealer"],
+                bids,
+                args.get("turned"),
+                args.get("proposed"),
+                args.get("second_proposed"),
+            )
         except IllegalBidError as error:
             raise _illegal(error, bids[error.index]) from error
-        except PositionError as error:  # the dealer or the turned card
+        except PositionError as error:  # the dealer, the turned card or proposed suit
             raise InvalidInput.at(error.field, str(error)) from error
         return auction_view(result)
 

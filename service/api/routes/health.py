@@ -84,14 +84,14 @@ class Metrics(MethodView):
     @blp.response(
         200,
         content_type="text/plain",
-        description="Prometheus text exposition format (version 0.0.4)",
+        description="Prometheus text exposition format (as prometheus-client serves it)",
     )
     @blp.alt_response(404, response="NOT_FOUND")
     @blp.doc(
         operationId="metrics",
         responses={
             "200": {
-                "description": "Prometheus text exposition format (version 0.0.4)",
+                "description": "Prometheus text exposition format (as prometheus-client serves it)",
                 "content": {"text/plain": {"schema": {"type": "string"}}},
             }
         },

@@ -13,6 +13,7 @@ from ...engine.play import (
     trick_points,
     winning_index,
 )
+from ...engine.roem import from_tricks, trick_roem
 from ...engine.text import N_, Text
 from ..blueprint import Blueprint
 from ..errors import InvalidInput
@@ -22,7 +23,7 @@ from ..schemas.play import (
     TrickWinnerRequestSchema,
     TrickWinnerSchema,
 )
-from ..views import verdicts_view
+from ..views import roem_view, verdicts_view
 from .common import engine_call, error_responses, ruleset_from
 
 blp = Blueprint("play", __name__, url_prefix="/v1", description="Playing cards to a trick")
@@ -70,7 +71,9 @@ class TrickWinner(MethodView):
         """Who wins a complete or partial trick.
 
         The seat winning the trick so far, its card, and the trick's card points
-        (without the last-trick bonus).
+        (without the last-trick bonus). For a complete trick where rules score from the
+        tricks (`declarations_from: trick`, klaverjas roem), also `roem`: its runs, fours
+        and stuk, for the winner's team.
         """
         ruleset = ruleset_from(args, args["trump"])
         trick = args["trick"]
@@ -82,12 +85,16 @@ class TrickWinner(MethodView):
             )
         win = winning_index(cards, args["trump"])
         seat = (trick["leader"] + win) % ruleset.players
+        complete = len(cards) == ruleset.players
         return {
             "winner": seat,
             "team": ruleset.team_of(seat),
             "card": cards[win],
             "points": trick_points(cards, args["trump"], ruleset),
-            "complete": len(cards) == ruleset.players,
+            "complete": complete,
+            "roem": roem_view(trick_roem(cards, args["trump"], ruleset))
+            if complete and from_tricks(ruleset)
+            else None,
         }
 
 

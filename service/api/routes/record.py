@@ -86,6 +86,9 @@ class ValidateRound(MethodView):
             bid=round_bid(args["bid"]),
             declarations=[(d["seat"], d["cards"]) for d in args["declarations"]],
             held_in=args["held_in"],
+            double=args["double"],
+            proposed=args.get("proposed"),
+            second_proposed=args.get("second_proposed"),
         )
         result = engine_call(validate_record, record)
         return _body(result, ruleset)
@@ -158,6 +161,7 @@ def _contract(result: Validation, ruleset) -> dict | None:
         "team": ruleset.team_of(contract.taker),
         "trump": contract.trump,
         "bid": {"value": bid.value, "coinche": bid.coinche} if bid else None,
+        "double": contract.double,
     }
 
 

@@ -43,6 +43,7 @@ PLAY_EXAMPLE = {
     "trick": {"leader": 1, "cards": ["8C", "9H", "AC"]},
     "level": "normal",
     "seed": 0,
+    "budget_ms": 2000,
 }
 BID_EXAMPLE = {
     "ruleset": "belote",
@@ -51,6 +52,8 @@ BID_EXAMPLE = {
     "hand": ["9H", "AH", "AS", "KD", "10C"],
     "bids": [],
     "level": "normal",
+    "seed": 0,
+    "budget_ms": 2000,
 }
 
 

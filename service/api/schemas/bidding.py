@@ -28,20 +28,41 @@ class BidSchema(RequestSchema):
         "is (else 422 `not_your_turn`)."
     )
     action = enum_field("BidAction", required=True)
-    value = BidValueField("`bid` only: 80, 90, ... 160 or `capot`.")
+    value = BidValueField("`bid` only (Coinche): 80, 90, ... 160 or `capot`.")
     trump = Trump(
-        "`bid`: its trump mode; `name`: the trump named; `take`: may repeat the turned suit."
+        "`bid`: its trump mode (belot: the contract, no value); `name`: the trump named; "
+        "`take`: may repeat the turned (or proposed) suit."
     )
+
+
+def proposed_fields() -> dict[str, Any]:
+    """``proposed`` and ``second_proposed``: the suits of ``klaverjas_proposed`` bidding."""
+    return {
+        "proposed": enum_field(
+            "Suit",
+            "`bidding: klaverjas_proposed`: the suit proposed (turned from the 2-6 pile); "
+            "left out in the other biddings.",
+        ),
+        "second_proposed": enum_field(
+            "Suit",
+            "`klaverjas_proposed` with `proposed_all_pass: new_proposal`: the suit proposed "
+            "for the second round once everybody passed `proposed`.",
+        ),
+    }
 
 
 class BiddingRequestSchema(RulesetRequestSchema):
-    dealer = Seat("The dealer; the seat after it bids first.", required=True)
+    dealer = Seat(
+        "The dealer; the seat after it bids first (klaverjas `first_speaker: dealer`: the dealer).",
+        required=True,
+    )
     turned = CardField(
         metadata={
             "description": "The card turned up (turned-card games and Klaberjass; "
-            "left out for Coinche)."
+            "left out for Coinche, belot and klaverjas)."
         }
     )
+    locals().update(proposed_fields())
     bids = fields.List(
         fields.Nested(BidSchema()),
         load_default=list,
@@ -115,6 +136,24 @@ class ContractSchema(ResponseSchema):
         required=True,
         metadata={"description": "Turned-card games: the bidding round (1 or 2) it was taken in."},
     )
+    double = enum_field(
+        "DoubleLevel",
+        "Bulgarian bidding: the contra level, as POST /v1/round-score takes it; else null.",
+        allow_none=True,
+        required=True,
+    )
+    doubled_by = Seat(
+        "Bulgarian: the seat that said contra; else null.", allow_none=True, required=True
+    )
+    redoubled_by = Seat(
+        "Bulgarian: the seat that said recontra; else null.", allow_none=True, required=True
+    )
+    proposed = enum_field(
+        "Suit",
+        "klaverjas_proposed: the proposed suit of the round it was taken in; else null.",
+        allow_none=True,
+        required=True,
+    )
     seven_exchange_allowed = fields.Boolean(
         required=True,
         metadata={
@@ -127,7 +166,9 @@ class ContractSchema(ResponseSchema):
 class HighestBidSchema(ResponseSchema):
     seat = Seat(required=True)
     team = Team(required=True)
-    value = BidValueField(required=True)
+    value = BidValueField(
+        "Coinche: the value; null in bulgarian bidding.", required=True, allow_none=True
+    )
     trump = Trump(required=True)
 
 
@@ -156,11 +197,14 @@ class BiddingSchema(ResponseSchema):
     round = JsonInteger(
         allow_none=True,
         required=True,
-        metadata={"description": "Turned-card games: the bidding round, 1 or 2; null in Coinche."},
+        metadata={
+            "description": "Turned-card and klaverjas games: the bidding round, 1 or 2; null "
+            "in Coinche and belot."
+        },
     )
     highest = fields.Nested(
         HighestBidSchema(),
         allow_none=True,
         required=True,
-        metadata={"description": "Coinche: the highest bid so far; null otherwise."},
+        metadata={"description": "Coinche and belot: the highest bid so far; null otherwise."},
     )

@@ -38,9 +38,10 @@ from marshmallow import INCLUDE, RAISE, Schema, ValidationError, fields, pre_loa
 
 from ...engine import bidding, play
 from ...engine.bidding import ACTIONS, BID_VALUES, CAPOT
-from ...engine.cards import SUITS, TRUMP_MODES, CardError, card_name, parse_card
+from ...engine.cards import RANKS, SUITS, TRUMP_MODES, CardError, card_name, parse_card
+from ...engine.roem import FOUR, RUN, STUK
 from ...engine.rulesets import MAX_SEQUENCE_POINTS, PARAMETERS, PRESETS
-from ...engine.scoring import MULTIPLIERS
+from ...engine.scoring import DOUBLES, MULTIPLIERS
 
 # --- named components ------------------------------------------------------------------
 
@@ -59,7 +60,9 @@ REASON_CODES: dict[str, str] = {
     play.MUST_UNDERTRUMP: "An opponent's trump cannot be beaten: a lower trump must still "
     "be played (undertrump: must).",
     play.MUST_NOT_UNDERTRUMP: "An opponent's trump cannot be beaten: a lower trump may not "
-    "be played while another card can (undertrump: forbidden).",
+    "be played while another card can (undertrump: forbidden); or the partner wins with a "
+    "trump: no lower trump while a card that is not a trump is held (partner_winning_trump: "
+    "no_undertrump).",
     play.NOT_IN_HAND: "The card is not in the player's hand.",
     play.NOT_YOUR_TURN: "Not this seat's turn (to play, or to bid).",
     play.WRONG_LEADER: "The trick is led by the wrong seat (the previous trick's winner, or "
@@ -81,6 +84,16 @@ REASON_CODES: dict[str, str] = {
     bidding.TAKE_IN_ROUND_TWO: "The second bidding round names another trump; it cannot "
     "take the turned suit.",
     bidding.SAME_SUIT_AS_TURNED: "The second bidding round cannot name the turned suit.",
+    bidding.CONTRA_WITHOUT_CONTRACT: "Bulgarian bidding: contra with no contract to double.",
+    bidding.CONTRA_OWN_SIDE: "Bulgarian bidding: contra of one's own side's contract.",
+    bidding.CONTRA_TWICE: "Bulgarian bidding: the contract is already doubled.",
+    bidding.RECONTRA_WITHOUT_CONTRA: "Bulgarian bidding: recontra of a contract that is not "
+    "doubled (or already redoubled).",
+    bidding.RECONTRA_WRONG_SIDE: "Bulgarian bidding: only the doubled side may recontra.",
+    bidding.MUST_NAME_TRUMP: "Klaverjas: this seat must play and name a trump (forced "
+    "bidding, or everybody passed); it may not pass.",
+    bidding.SAME_SUIT_AS_PROPOSED: "Klaverjas: everybody passed the proposed suit; another "
+    "suit must be named.",
 }
 
 BID_POINTS = tuple(v for v in BID_VALUES if isinstance(v, int))
@@ -118,7 +131,9 @@ ENUMS: dict[str, dict[str, Any]] = {
     "BidAction": _enum(
         "What a bid does. Coinche: `pass`, `bid`, `coinche` (x2), `surcoinche` (x4). "
         "Turned-card games and Klaberjass: `pass`, `take` (the turned suit, first round), "
-        "`name` (another trump, second round).",
+        "`name` (another trump, second round). Bulgarian belot: `pass`, `bid` (a trump mode, "
+        "no value), `contra` (x2), `recontra` (x4). Klaverjas: `pass`, `name` (a suit), "
+        "`take` (the proposed suit).",
         ACTIONS,
     ),
     "BidPoints": _enum("A numeric Coinche bid: 80, 90, ... 160.", BID_POINTS),
@@ -127,6 +142,16 @@ ENUMS: dict[str, dict[str, Any]] = {
         "A Coinche contract's multiplier: `none` (x1), `coinche` (x2), `surcoinche` (x4).",
         MULTIPLIERS,
     ),
+    "DoubleLevel": _enum(
+        "A round's contra level (`doubling: contra`): `none` (x1), `contra` (x2), `recontra` (x4).",
+        DOUBLES,
+    ),
+    "RoemKind": _enum(
+        "What a trick's cards score (`declarations_from: trick`): `run` (3 or 4 cards of a "
+        "suit in a row), `four` (the four cards of a rank), `stuk` (king and queen of trump).",
+        (RUN, FOUR, STUK),
+    ),
+    "Rank": _enum("A rank, as an object key: 7 8 9 10 J Q K A.", RANKS),
     "PlayerLevel": _enum(
         "How hard a computer player thinks (docs/players.md): `easy` (the greedy rule-based "
         "player), `normal` (10 sampled deals searched), `hard` (24 deals weighed by the "
@@ -144,8 +169,9 @@ ENUMS: dict[str, dict[str, Any]] = {
     ),
     "ParameterType": _enum(
         "A ruleset parameter's type: `enum` (one of `values`), `int` (`minimum`..`maximum`), "
-        "`bool`, `modes` (a list of trump modes) or `points` (run length to points).",
-        ("enum", "int", "bool", "modes", "points"),
+        "`bool`, `modes` (a list of trump modes), `points` (run length to points) or "
+        "`rank_points` (rank to points).",
+        ("enum", "int", "bool", "modes", "points", "rank_points"),
     ),
     "SequenceLength": _enum("A sequence's length, as an object key.", SEQUENCE_LENGTHS),
     "ReasonCode": _enum(
@@ -427,6 +453,13 @@ def _option_field(name: str) -> fields.Field:
             keys=fields.String(validate=validate.OneOf(SEQUENCE_LENGTHS)),
             values=JsonInteger(validate=validate.Range(min=0, max=MAX_SEQUENCE_POINTS)),
             metadata=meta | {"json_schema": {"propertyNames": ref("SequenceLength")}},
+            **common,
+        )
+    if spec.kind == "rank_points":
+        return fields.Dict(
+            keys=fields.String(validate=validate.OneOf(RANKS)),
+            values=JsonInteger(validate=validate.Range(min=0, max=MAX_SEQUENCE_POINTS)),
+            metadata=meta | {"json_schema": {"propertyNames": ref("Rank")}},
             **common,
         )
     raise AssertionError(spec.kind)

@@ -87,6 +87,20 @@ class RankedDeclarationSchema(ResponseSchema):
     points = JsonInteger(required=True)
 
 
+class RoemItemSchema(ResponseSchema):
+    kind = enum_field("RoemKind", required=True)
+    cards = Cards(required=True, metadata={"description": "The cards that make it."})
+    points = JsonInteger(required=True)
+
+
+class RoemSchema(ResponseSchema):
+    """What a complete trick's cards score under ``declarations_from: trick`` (klaverjas
+    roem) or ``belote_from: trick`` (stuk), for the trick winner's team."""
+
+    points = JsonInteger(required=True, metadata={"description": "The items' sum (0: none)."})
+    items = fields.List(fields.Nested(RoemItemSchema()), required=True)
+
+
 class SeatTeamSchema(ResponseSchema):
     seat = Seat(required=True)
     team = Team(required=True)

@@ -16,6 +16,7 @@ from .common import (
     Trump,
     enum_field,
 )
+from .declarations import RoemSchema
 
 
 class TrickSchema(RequestSchema):
@@ -79,4 +80,14 @@ class TrickWinnerSchema(ResponseSchema):
     )
     complete = fields.Boolean(
         required=True, metadata={"description": "Every player has played to the trick."}
+    )
+    roem = fields.Nested(
+        RoemSchema(),
+        required=True,
+        allow_none=True,
+        metadata={
+            "description": "A complete trick under `declarations_from: trick` or "
+            "`belote_from: trick` (klaverjas): what its cards score for the winner's team "
+            "(runs, fours, stuk); else null."
+        },
     )

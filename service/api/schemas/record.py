@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from marshmallow import fields, validate
 
-from .bidding import BiddingSchema, BidSchema, ContractBidSchema
+from .bidding import BiddingSchema, BidSchema, ContractBidSchema, proposed_fields
 from .common import (
     CardField,
     Cards,
@@ -40,6 +40,13 @@ class RoundValidateRequestSchema(RoundScoreRequestSchema):
             "Klaberjass; left out for Coinche). With `bidding: turned_card` it must be in "
             "the taker's hand."
         }
+    )
+    locals().update(proposed_fields())
+    double = enum_field(
+        "DoubleLevel",
+        "The contra level (`doubling: contra`), stated; left out: the bids decide it "
+        "(`none` without bids).",
+        load_default=None,
     )
     bids = fields.List(
         fields.Nested(BidSchema()),
@@ -108,6 +115,7 @@ class RecordContractSchema(ResponseSchema):
         allow_none=True,
         metadata={"description": "The Coinche bid the round is scored with; else null."},
     )
+    double = enum_field("DoubleLevel", "The round's contra level.", required=True)
 
 
 class RoundValidationSchema(ResponseSchema):

@@ -18,7 +18,12 @@ from .common import (
     Trump,
     enum_field,
 )
-from .declarations import BeloteSchema, DeclarationClaimSchema, RankedDeclarationSchema
+from .declarations import (
+    BeloteSchema,
+    DeclarationClaimSchema,
+    RankedDeclarationSchema,
+    RoemSchema,
+)
 
 
 class RoundTrickSchema(RequestSchema):
@@ -59,8 +64,14 @@ class RoundScoreRequestSchema(RulesetRequestSchema):
         metadata={
             "description": "Declarations announced (none when left out or empty), checked "
             "against the hands rebuilt from the plays. Belote needs no announcement: it is "
-            "read from the plays."
+            "read from the plays. Refused where nothing is announced "
+            "(`declarations_from: trick`, klaverjas: roem is read from each trick)."
         },
+    )
+    double = enum_field(
+        "DoubleLevel",
+        "The contra level of the round (rulesets with `doubling: contra`); `none` when left out.",
+        load_default="none",
     )
     bid = fields.Nested(
         RoundBidSchema(),
@@ -85,12 +96,25 @@ class ScoredTrickSchema(ResponseSchema):
     points = JsonInteger(
         required=True, metadata={"description": "Card points, never the last-trick bonus."}
     )
+    roem = fields.Nested(
+        RoemSchema(),
+        required=True,
+        allow_none=True,
+        metadata={
+            "description": "What the trick's cards score for its winner's team "
+            "(`declarations_from: trick` or `belote_from: trick`); null in other rulesets."
+        },
+    )
 
 
 class ContractOutcomeSchema(ResponseSchema):
     made = fields.Boolean(required=True, metadata={"description": "The takers made it."})
     litige = fields.Boolean(
-        required=True, metadata={"description": "An exact tie under `litige: hold_over`."}
+        required=True,
+        metadata={
+            "description": "An exact tie under `litige: hold_over` or `hold_over_all` "
+            "(belot: hanging, висяща)."
+        },
     )
     tie = fields.Boolean(
         required=True,
@@ -107,13 +131,28 @@ class RoundScoreSchema(ResponseSchema):
         metadata={"description": "Card points with the last-trick bonus, or the capot bonus."},
     )
     declaration_points = TeamFigures(
-        required=True, metadata={"description": "Declaration points that score (belote apart)."}
+        required=True,
+        metadata={
+            "description": "Declaration points that score (belote apart); with "
+            "`declarations_from: trick` the runs and fours of the tricks each team won (roem)."
+        },
     )
-    belote_points = TeamFigures(required=True)
+    belote_points = TeamFigures(
+        required=True,
+        metadata={"description": "Belote points; with `belote_from: trick` the stuk roem."},
+    )
     totals = TeamFigures(
         required=True,
         metadata={"description": "Each side's card + declaration + belote points."},
     )
+    raw = TeamFigures(
+        required=True,
+        metadata={
+            "description": "Each side's total before any rounding or transfer (the figures "
+            "the contract is judged on; `score_units: bg_tens` rounds the score from them)."
+        },
+    )
+    double = enum_field("DoubleLevel", "The round's contra level.", required=True)
     declarations = fields.List(
         fields.Nested(RankedDeclarationSchema()),
         required=True,
@@ -122,13 +161,20 @@ class RoundScoreSchema(ResponseSchema):
     belote = fields.List(fields.Nested(BeloteSchema()), required=True)
     last_trick = Team("The team that won the last trick.", required=True)
     capot = Team(
-        "The team that took every trick (null: none, or no capot).", required=True, allow_none=True
+        "The team that took every trick (null: none, or no capot): capot, pit, mars, валат.",
+        required=True,
+        allow_none=True,
     )
     contract = fields.Nested(ContractOutcomeSchema(), required=True)
-    score = TeamFigures(required=True, metadata={"description": "What each team scores."})
+    score = TeamFigures(
+        required=True,
+        metadata={"description": "What each team scores, in the ruleset's `score_units`."},
+    )
     held = JsonInteger(
         required=True,
-        metadata={"description": "Points held over for the next round (litige), else 0."},
+        metadata={
+            "description": "Points held over for the next round (litige), else 0, in `score_units`."
+        },
     )
     held_in_to = Team(
         "The team that received `held_in` (null: none given, or held).",
@@ -152,6 +198,11 @@ class MatchRoundSchema(RequestSchema):
         "The team that won the round (round-score `winner`); needed when held points wait for it.",
         load_default=None,
     )
+    capot = Team(
+        "The team that took every trick (round-score `capot`), if one did: with "
+        "`match_capot_cannot_finish` such a round cannot end the match.",
+        load_default=None,
+    )
 
 
 class MatchScoreRequestSchema(RulesetRequestSchema):
@@ -166,7 +217,7 @@ class MatchScoreRequestSchema(RulesetRequestSchema):
         metadata={
             "description": "The score that wins the match; left out (or null): the "
             "ruleset's `target` (for a single deal, a ruleset whose `target` is null: "
-            '`cardavia`, or `"options": {"target": null}`).'
+            '`cardavia`, or `"options": {"target": null}`). Refused with `match_deals`.'
         },
     )
 
@@ -180,7 +231,11 @@ class MatchScoreSchema(ResponseSchema):
         allow_none=True,
     )
     draw = fields.Boolean(
-        required=True, metadata={"description": "A single deal ended with equal scores."}
+        required=True,
+        metadata={
+            "description": "A single deal, or a match of `match_deals` rounds, ended with "
+            "equal totals."
+        },
     )
     held = JsonInteger(
         required=True, metadata={"description": "Held-over points still waiting for a winner."}
@@ -188,6 +243,14 @@ class MatchScoreSchema(ResponseSchema):
     target = JsonInteger(
         required=True,
         allow_none=True,
-        metadata={"description": "The target played to; null: a single deal."},
+        metadata={"description": "The target played to; null: a single deal, or `deals`."},
+    )
+    deals = JsonInteger(
+        required=True,
+        allow_none=True,
+        metadata={
+            "description": "The match's number of rounds (`match_deals`, klaverjas 16); "
+            "null: played to `target`."
+        },
     )
     rounds = JsonInteger(required=True, metadata={"description": "Rounds counted."})
