@@ -273,6 +273,14 @@ def test_match_target_left_out_or_null_is_the_rulesets(server, absent):
     assert (out["finished"], out["winner"], out["target"]) == (True, 0, None)
 
 
+def test_a_bid_without_its_value_is_refused(server):
+    # BidValue holds null (for responses: a pass has no value); a request's bid needs one.
+    payload = body("coinche", DEAL_A, 0) | {"bid": {"value": None, "coinche": "none"}}
+    r = post_round(server, payload)
+    assert r.status_code == 422, r.text
+    assert "bid.value" in r.json()["errors"]
+
+
 def test_optional_fields_null_or_empty_mean_left_out(server):
     # round-score: declarations [] / null, bid null, held_in null, ruleset and options null.
     round_a = body("belote", DEAL_A, 0)

@@ -70,7 +70,8 @@ public final class Check {
     RulesetsApi api = new RulesetsApi(client);
     List<String> names = new ArrayList<>();
     for (Ruleset r : api.listRulesets().getRulesets()) names.add(r.getName());
-    equal(names, List.of("belote", "klob", "cardavia", "klaberjass", "belote-ffb", "coinche"), "presets");
+    equal(names, List.of("belote", "klob", "cardavia", "klaberjass", "belote-ffb", "coinche",
+        "belot", "klaverjas-rotterdam", "klaverjas-amsterdam"), "presets");
     Ruleset coinche = api.getRuleset("coinche");
     equal(coinche.getOptions().getTarget(), 2000, "coinche plays to 2000");
     equal(list(coinche.getOptions().getTrumpModes()), List.of("C", "D", "H", "S", "none", "all"), "coinche modes");

@@ -129,7 +129,19 @@ def rulesets(api: Client, check: Checks) -> None:
     listed = check.answer(list_rulesets.sync_detailed(client=api), RulesetList, "list")
     names = [r.name for r in listed.rulesets]
     check.equal(
-        names, ["belote", "klob", "cardavia", "klaberjass", "belote-ffb", "coinche"], "presets"
+        names,
+        [
+            "belote",
+            "klob",
+            "cardavia",
+            "klaberjass",
+            "belote-ffb",
+            "coinche",
+            "belot",
+            "klaverjas-rotterdam",
+            "klaverjas-amsterdam",
+        ],
+        "presets",
     )
     coinche = check.answer(get_ruleset.sync_detailed("coinche", client=api), Ruleset, "coinche")
     check.equal(coinche.options.target, 2000, "coinche plays to 2000")

@@ -10,8 +10,23 @@ from flask_smorest.utils import prepare_response
 
 from . import errors, i18n
 from .config import Config, Settings
-from .routes import bidding, declarations, health, play, record, rulesets, scoring, suggest
-from .schemas.common import ProblemSchema, component_property, register_components
+from .routes import (
+    batch,
+    bidding,
+    declarations,
+    health,
+    play,
+    record,
+    rulesets,
+    scoring,
+    suggest,
+)
+from .schemas.common import (
+    BATCH_OPERATIONS,
+    ProblemSchema,
+    component_property,
+    register_components,
+)
 
 
 class Api(flask_smorest.Api):
@@ -49,10 +64,14 @@ def create_app(config: type = Config, settings: Settings | None = None) -> Flask
     app.json.sort_keys = False
     app.json.ensure_ascii = False
     api = Api(app)
-    for module in (rulesets, play, declarations, bidding, scoring, record, suggest, health):
+    for module in (rulesets, play, declarations, bidding, scoring, record, suggest, batch, health):
         for blueprint in module.BLUEPRINTS:
             api.register_blueprint(blueprint)
     app.extensions["belote_api"] = api
+    from .hot_path import install as install_hot_path
+
+    # The rules operations and batches; the suggestions' cost is their search.
+    install_hot_path(app, api.spec.to_dict(), (*BATCH_OPERATIONS, "batch"))
     from .operations import install
 
     install(app, api, settings if settings is not None else Settings.from_env())

@@ -233,14 +233,14 @@ def _say_member(key: str, value: Any) -> Any:
     return value
 
 
-def _say_tree(value: Any) -> Any:
+def say_tree(value: Any) -> Any:
     """Every :class:`Text` of a response body said in the request's language."""
     if isinstance(value, Text):
         return say(value)
     if isinstance(value, dict):
-        return {k: _say_tree(v) for k, v in value.items()}
+        return {k: say_tree(v) for k, v in value.items()}
     if isinstance(value, list | tuple):
-        return [_say_tree(v) for v in value]
+        return [say_tree(v) for v in value]
     return value
 
 
@@ -248,7 +248,7 @@ class JSONProvider(DefaultJSONProvider):
     """Flask's JSON with the sentences of a body said in the request's language."""
 
     def dumps(self, obj: Any, **kwargs: Any) -> str:
-        return super().dumps(_say_tree(obj), **kwargs)
+        return super().dumps(say_tree(obj), **kwargs)
 
 
 #: Answers documenting the API (English only, never translated): Content-Language en.

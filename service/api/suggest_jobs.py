@@ -18,7 +18,7 @@ from ..engine.rounds import Trick
 from ..engine.rulesets import get_ruleset
 from ..engine.scoring import Bid, needs_bid
 from ..engine.text import N_, Text
-from ..players.bidding import MAX_BID_BUDGET_MS, suggest_bid
+from ..players.bidding import MAX_BID_BUDGET_MS, PLAYER_BIDDING, suggest_bid
 from ..players.driver import DEFAULT_BUDGET_MS, MAX_BUDGET_MS, announcements, suggest_play
 from ..players.sampler import knowledge
 from ..players.table import AuctionView, first_hand_size
@@ -135,11 +135,6 @@ def _play_job(payload: Mapping[str, Any]) -> dict[str, Any]:
         ],
         "belote": ["CDHS"[suit] for suit in belotes],
     }
-
-
-#: The bidding procedures the computer players bid in (their look-ahead replays auctions
-#: of these kinds; bulgarian and klaverjas auctions are not modelled there yet).
-PLAYER_BIDDING = ("turned_card", "klaberjass", "coinche")
 
 
 def auction_view(payload: Mapping[str, Any]) -> AuctionView:

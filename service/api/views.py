@@ -17,6 +17,8 @@ from ..engine.roem import Roem
 from ..engine.rounds import Violation
 from ..engine.rulesets import Ruleset
 from ..engine.scoring import RoundScore
+from ..engine.text import N_, Text
+from .errors import InvalidInput
 
 
 def verdicts_view(verdicts: Iterable[Verdict]) -> dict:
@@ -37,8 +39,15 @@ def violation_view(v: Violation) -> dict:
 
 
 def round_bid(fields: dict | None) -> scoring.Bid | None:
-    """A request's Coinche ``bid`` (``{"value", "coinche"}`` or null) as the engine's."""
-    return scoring.Bid(fields["value"], fields["coinche"]) if fields else None
+    """A request's Coinche ``bid`` (``{"value", "coinche"}`` or null) as the engine's; its
+    ``value`` may not be null (the spec's ``BidValue`` holds null for responses)."""
+    if not fields:
+        return None
+    if fields["value"] is None:
+        raise InvalidInput.at(
+            "bid.value", Text(N_("a bid needs its value: 80, 90, ... 160 or capot"))
+        )
+    return scoring.Bid(fields["value"], fields["coinche"])
 
 
 def declaration_view(d: Declaration, ruleset: Ruleset) -> dict:

@@ -102,10 +102,24 @@ def mask_of(cards: Iterable[int]) -> int:
 
 def cards_in(mask: int) -> Iterator[int]:
     """The cards of a bit set, lowest index first."""
-    while mask:
-        low = mask & -mask
-        yield low.bit_length() - 1
-        mask ^= low
+    return iter(card_tuple(mask))
+
+
+def card_tuple(mask: int) -> tuple[int, ...]:
+    """The cards of a bit set, lowest index first, as a tuple (four table look-ups)."""
+    return (
+        _BYTE_CARDS[0][mask & 0xFF]
+        + _BYTE_CARDS[1][mask >> 8 & 0xFF]
+        + _BYTE_CARDS[2][mask >> 16 & 0xFF]
+        + _BYTE_CARDS[3][mask >> 24 & 0xFF]
+    )
+
+
+# For each suit and each of the 256 subsets of its ranks, the cards, lowest first.
+_BYTE_CARDS = tuple(
+    tuple(tuple(8 * s + r for r in range(8) if byte >> r & 1) for byte in range(256))
+    for s in range(4)
+)
 
 
 def count(mask: int) -> int:

@@ -1,9 +1,16 @@
 """Playing a card: the obligations of RULES.md section 2, trick winners and trick points.
 
-Where is the overtrump rule? In :func:`obligations`. It turns a position into an ordered
-list of :class:`Obligation` steps; :func:`check_card` (one card), :func:`legal_moves`
-(every card) and :func:`legal_filter` (many hands, for the computer players' search) all
-run that same list, so they cannot disagree.
+Where is the overtrump rule? In :func:`_obligations`. It turns a situation (trump mode,
+suit led, winning card, whether the mover's partner wins) into an ordered list of
+:class:`Obligation` steps; :func:`obligations`, :func:`check_card` (one card),
+:func:`legal_moves` (every card) and round checking (:class:`TrickState`) and :func:`legal_filter`
+(many hands, for the computer players' search) all run that same list, so they cannot
+disagree.
+
+Speed: each ruleset's lists are worked out once per situation and kept
+(:class:`_RulesetTables`, bounded: 256 situations per trump mode), with each broken rule's
+sentence worded the first time it is needed; tricks are ranked with a per-trump-mode table
+(``_RANKINGS``) and, when a round is checked, the winner is updated card by card.
 """
 
 from __future__ import annotations
@@ -17,11 +24,13 @@ from .cards import (
     NO_TRUMP,
     PLAIN_POINTS,
     SUIT_MASKS,
+    TRUMP_MODES,
     TRUMP_POINTS,
     Card,
     Suit,
+    card_name,
+    card_tuple,
     cards_above,
-    cards_in,
     is_trump_card,
     strength,
     trump_suit,
@@ -107,19 +116,28 @@ class Verdict:
 
 def winning_index(cards: Sequence[int], trump: str) -> int:
     """Index in ``cards`` of the card winning the (partial) trick."""
-    led_suit = cards[0] >> 3
+    return _winner(cards, _RANKINGS.get(trump, _PLAIN_RANKING))
+
+
+def _ranking(trump: str) -> tuple[int, ...]:
+    """Per card, its key in a trick under the trump mode: 16 + strength for a card of the
+    trump suit (it counts whatever was led), its strength otherwise (it counts only in
+    the suit led). In ``all`` every suit is trump-ordered but only the led suit counts."""
     suit = trump_suit(trump)
-    best = 0
-    best_key = -1
-    for i, c in enumerate(cards):
-        s = c >> 3
-        if suit is not None and s == suit:
-            key = 16 + strength(c, trump)
-        elif s == led_suit:
-            key = strength(c, trump)
-        else:
-            continue
-        if key > best_key:
+    return tuple((16 if c >> 3 == suit else 0) + strength(c, trump) for c in range(32))
+
+
+_RANKINGS = {mode: _ranking(mode) for mode in TRUMP_MODES}
+_PLAIN_RANKING = _ranking(NO_TRUMP)  # an unknown mode ranks like sans atout
+
+
+def _winner(cards: Sequence[int], ranking: tuple[int, ...]) -> int:
+    led = cards[0] >> 3
+    best, best_key = 0, ranking[cards[0]]
+    for i in range(1, len(cards)):
+        c = cards[i]
+        key = ranking[c]
+        if key > best_key and (key >= 16 or c >> 3 == led):
             best, best_key = i, key
     return best
 
@@ -146,7 +164,22 @@ _SCALED_ALL_TRUMP = (0, 0, 9, 5, 14, 1, 3, 6)
 
 def trick_points(cards: Sequence[int], trump: str, ruleset: Ruleset) -> int:
     """Card points of a trick, without any last-trick bonus."""
-    return sum(card_points(c, trump, ruleset) for c in cards)
+    points = ruleset_tables(ruleset).points(trump)
+    total = 0
+    for c in cards:
+        total += points[c]
+    return total
+
+
+def set_points(cards: int, trump: str, ruleset: Ruleset) -> int:
+    """Card points of a bit set of cards (one table look-up per suit)."""
+    by_suit = ruleset_tables(ruleset).set_points(trump)
+    return (
+        by_suit[0][cards & 0xFF]
+        + by_suit[1][cards >> 8 & 0xFF]
+        + by_suit[2][cards >> 16 & 0xFF]
+        + by_suit[3][cards >> 24 & 0xFF]
+    )
 
 
 def bonus_multiplier(trump: str, ruleset: Ruleset) -> int:
@@ -156,13 +189,15 @@ def bonus_multiplier(trump: str, ruleset: Ruleset) -> int:
 
 def obligations(position: Position) -> list[Obligation]:
     """The rules that bind the player to move, in the order they narrow the hand."""
-    cards, trump, rules = position.cards, position.trump, position.ruleset
-    if not cards:
-        return []
-    led = SUIT_MASKS[cards[0] >> 3]
+    return list(_rules_at(position).steps)
+
+
+def _obligations(rules: Ruleset, trump: str, led_suit: int, best: int, partner_winning: bool):
+    """The obligations of a trick whose led suit, winning card and winner's side (the
+    mover's partner or not) are given: all a position's obligations depend on. Worked
+    out once per ruleset and situation (:func:`_rules_at` keeps them)."""
+    led = SUIT_MASKS[led_suit]
     steps = [Obligation(led, led, MUST_FOLLOW_SUIT)]
-    win = winning_index(cards, trump)
-    best = cards[win]
     if trump == NO_TRUMP:
         return steps
     if trump == ALL_TRUMP:
@@ -170,8 +205,6 @@ def obligations(position: Position) -> list[Obligation]:
         steps.append(Obligation(cards_above(best, trump), cards_above(best, trump), MUST_BEAT))
         return steps
     trumps = SUIT_MASKS[trump_suit(trump)]
-    partner = position.ruleset.partner_of(position.seat)
-    partner_winning = partner is not None and (position.leader + win) % rules.players == partner
     best_is_trump = is_trump_card(best, trump)
     higher = cards_above(best, trump) if best_is_trump else trumps
     if led == trumps:
@@ -211,41 +244,163 @@ def obligations(position: Position) -> list[Obligation]:
     return steps
 
 
-def _narrow(hand: int, steps: list[Obligation]) -> tuple[int, dict[tuple[str, str | None], int]]:
-    """Legal bit set, and for each (rule, wording) the bit set of cards it dropped."""
-    allowed = hand
-    dropped: dict[tuple[str, str | None], int] = {}
-    for step in steps:
-        if allowed & step.applies_if:
-            removed = allowed & ~step.keep
-            if removed:
-                key = (step.reason, step.wording)
-                dropped[key] = dropped.get(key, 0) | removed
-                allowed &= step.keep
-    return allowed, dropped
+class _Rules:
+    """One situation's obligations, ready to apply: ``masks`` holds each step's
+    ``(applies_if, keep)``; the refusal verdicts are worded when first needed and kept
+    (a sentence depends only on the rule, the suit led and the winning card)."""
+
+    __slots__ = ("_refusals", "best", "led_suit", "masks", "steps")
+
+    def __init__(self, steps, led_suit: int, best: int):
+        self.steps = tuple(steps)
+        self.masks = tuple((step.applies_if, step.keep) for step in self.steps)
+        self.led_suit = led_suit
+        self.best = best
+        self._refusals: list[tuple[Verdict, ...] | None] = [None] * len(self.steps)
+
+    def narrow(self, hand: int) -> tuple[int, list[tuple[int, int]]]:
+        """Legal bit set, and ``(step index, cards it dropped)`` for each step that bit."""
+        allowed = hand
+        dropped = []
+        for i, (applies_if, keep) in enumerate(self.masks):
+            if allowed & applies_if:
+                removed = allowed & ~keep
+                if removed:
+                    dropped.append((i, removed))
+                    allowed &= keep
+        return allowed, dropped
+
+    def refusals(self, i: int) -> tuple[Verdict, ...]:
+        """Per card, the verdict on it when step ``i`` drops it; worded the first time the
+        step drops a card, one sentence shared by every card."""
+        verdicts = self._refusals[i]
+        if verdicts is None:
+            step = self.steps[i]
+            template = WORDINGS[step.wording] if step.wording else MESSAGES[step.reason]
+            message = Text(template, led=Suit(self.led_suit), best=Card(self.best))
+            verdicts = tuple(Verdict(c, False, step.reason, message) for c in range(32))
+            self._refusals[i] = verdicts
+        return verdicts
+
+    def refused(self, c: int, dropped: list[tuple[int, int]]) -> Verdict:
+        """The verdict on a card that ``dropped`` (from :meth:`narrow`) holds."""
+        for i, mask in dropped:
+            if mask >> c & 1:
+                return self.refusals(i)[c]
+        raise ValueError(f"{card_name(c)} was not dropped")
 
 
-def _message(reason: str, position: Position, wording: str | None = None) -> Text:
-    cards, trump = position.cards, position.trump
-    template = WORDINGS[wording] if wording is not None else MESSAGES[reason]
-    if not cards:  # no rule binds the leader; kept total all the same
-        return Text(template, led="", best="")
-    return Text(template, led=Suit(cards[0] >> 3), best=Card(cards[winning_index(cards, trump)]))
+_NO_RULES = _Rules((), 0, 0)  # leading a trick: any card of the hand
+
+
+class _RulesetTables:
+    """What a ruleset's play needs, worked out once: partners by seat, and the
+    obligations of each situation met so far."""
+
+    __slots__ = ("card_points", "partners", "players", "ruleset", "situations", "suit_points")
+
+    def __init__(self, ruleset: Ruleset):
+        self.ruleset = ruleset
+        self.players = ruleset.players
+        self.partners = tuple(ruleset.partner_of(s) for s in range(ruleset.players))
+        # per trump mode, a slot per (suit led, winning card, partner winning): 256 slots
+        self.situations: dict[str, list[_Rules | None]] = {}
+        self.card_points: dict[str, tuple[int, ...]] = {}
+        self.suit_points: dict[str, tuple[tuple[int, ...], ...]] = {}
+
+    def rules(self, trump: str, led_suit: int, best: int, partner_winning: bool) -> _Rules:
+        slots = self.situations.get(trump)
+        if slots is None:
+            slots = self.situations[trump] = [None] * 256
+        slot = led_suit << 6 | best << 1 | partner_winning
+        found = slots[slot]
+        if found is None:
+            steps = _obligations(self.ruleset, trump, led_suit, best, partner_winning)
+            found = slots[slot] = _Rules(steps, led_suit, best)
+        return found
+
+    def rules_after(self, trump: str, leader: int, cards: Sequence[int], win: int) -> _Rules:
+        """The rules for the seat after ``cards`` (led by ``leader``, ``cards[win]`` winning)."""
+        players = self.players
+        partner = self.partners[(leader + len(cards)) % players]
+        partner_winning = partner is not None and (leader + win) % players == partner
+        slots = self.situations.get(trump)
+        if slots is not None:
+            found = slots[cards[0] >> 3 << 6 | cards[win] << 1 | partner_winning]
+            if found is not None:
+                return found
+        return self.rules(trump, cards[0] >> 3, cards[win], partner_winning)
+
+    def points(self, trump: str) -> tuple[int, ...]:
+        """:func:`card_points` of every card under the trump mode."""
+        found = self.card_points.get(trump)
+        if found is None:
+            found = tuple(card_points(c, trump, self.ruleset) for c in range(32))
+            self.card_points[trump] = found
+        return found
+
+    def set_points(self, trump: str) -> tuple[tuple[int, ...], ...]:
+        """Per suit, the card points of each of the 256 subsets of its cards."""
+        found = self.suit_points.get(trump)
+        if found is None:
+            points = self.points(trump)
+            found = tuple(
+                tuple(
+                    sum(points[8 * s + r] for r in range(8) if byte >> r & 1) for byte in range(256)
+                )
+                for s in range(4)
+            )
+            self.suit_points[trump] = found
+        return found
+
+
+# Rulesets are immutable: their tables are kept by identity (the ruleset is held, so its
+# id cannot be reused), a bounded number of them (presets, plus rulesets with options).
+_TABLES: dict[int, _RulesetTables] = {}
+_TABLES_KEPT = 64
+
+
+def ruleset_tables(ruleset: Ruleset) -> _RulesetTables:
+    tables = _TABLES.get(id(ruleset))
+    if tables is None or tables.ruleset is not ruleset:
+        if len(_TABLES) >= _TABLES_KEPT:
+            _TABLES.clear()
+        tables = _TABLES[id(ruleset)] = _RulesetTables(ruleset)
+    return tables
+
+
+def _rules_at(position: Position) -> _Rules:
+    cards = position.cards
+    if not cards:
+        return _NO_RULES
+    trump = position.trump
+    win = _winner(cards, _RANKINGS.get(trump, _PLAIN_RANKING)) if len(cards) > 1 else 0
+    tables = _TABLES.get(id(position.ruleset))
+    if tables is None or tables.ruleset is not position.ruleset:
+        tables = ruleset_tables(position.ruleset)
+    return tables.rules_after(trump, position.leader, cards, win)
+
+
+_LEGAL = tuple(Verdict(c, True) for c in range(32))
 
 
 def legal_mask(hand: int, position: Position) -> int:
     """Bit set of the legal cards of ``hand`` (non-empty whenever the hand is)."""
-    return legal_filter(position)(hand)
+    allowed = hand
+    for applies_if, keep in _rules_at(position).masks:
+        if allowed & applies_if:
+            allowed &= keep
+    return allowed
 
 
 def legal_filter(position: Position) -> Callable[[int], int]:
-    """:func:`legal_mask` for many hands in one position: the obligations are worked out
+    """:func:`legal_mask` for many hands in one position: the obligations are looked up
     once (a search asks the same trick about many hands)."""
-    steps = tuple((step.applies_if, step.keep) for step in obligations(position))
+    masks = _rules_at(position).masks
 
     def legal(hand: int) -> int:
         allowed = hand
-        for applies_if, keep in steps:
+        for applies_if, keep in masks:
             if allowed & applies_if:
                 allowed &= keep
         return allowed
@@ -255,24 +410,94 @@ def legal_filter(position: Position) -> Callable[[int], int]:
 
 def legal_moves(hand: int, position: Position) -> list[Verdict]:
     """A verdict for every card of the hand, lowest card index first."""
-    allowed, dropped = _narrow(hand, obligations(position))
-    refusals = {}  # card -> its verdict; one sentence per rule broken, not per card
-    for (reason, wording), mask in dropped.items():
-        message = _message(reason, position, wording)
-        for c in cards_in(mask):
-            refusals[c] = Verdict(c, False, reason, message)
-    return [Verdict(c, True) if allowed >> c & 1 else refusals[c] for c in cards_in(hand)]
+    rules = _rules_at(position)
+    allowed = hand
+    dropped = []  # (step index, cards it dropped): :meth:`_Rules.narrow`, inlined
+    for i, (applies_if, keep) in enumerate(rules.masks):
+        if allowed & applies_if:
+            removed = allowed & ~keep
+            if removed:
+                dropped.append((i, removed))
+                allowed &= keep
+    legal = _LEGAL
+    if not dropped:
+        return list(map(legal.__getitem__, card_tuple(hand)))
+    if len(dropped) == 1:
+        refused = rules.refusals(dropped[0][0])
+    else:  # the steps drop disjoint sets of cards
+        refused = {}
+        for i, mask in dropped:
+            verdicts = rules.refusals(i)
+            for c in card_tuple(mask):
+                refused[c] = verdicts[c]
+    return [legal[c] if allowed >> c & 1 else refused[c] for c in card_tuple(hand)]
 
 
 def check_card(hand: int, c: int, position: Position) -> Verdict:
     """Whether the player holding ``hand`` may play ``c`` now, and if not, why."""
+    return judge(hand, c, _rules_at(position))
+
+
+def judge(hand: int, c: int, rules: _Rules) -> Verdict:
+    """:func:`check_card` under rules already looked up (round checking looks them up
+    incrementally, trick by trick: :class:`TrickState`)."""
     if not hand >> c & 1:
         return Verdict(c, False, NOT_IN_HAND, Text(MESSAGES[NOT_IN_HAND], card=Card(c)))
-    allowed, dropped = _narrow(hand, obligations(position))
+    allowed = hand
+    for applies_if, keep in rules.masks:
+        if allowed & applies_if:
+            allowed &= keep
     if allowed >> c & 1:
-        return Verdict(c, True)
-    reason, wording = next(key for key, mask in dropped.items() if mask >> c & 1)
-    return Verdict(c, False, reason, _message(reason, position, wording))
+        return _LEGAL[c]
+    return rules.refused(c, rules.narrow(hand)[1])
+
+
+class TrickState:
+    """A trick played card by card: the winner and its key updated per card, so each
+    play is judged without going over the trick again."""
+
+    __slots__ = ("best_key", "cards", "leader", "led", "ranking", "tables", "trump", "win")
+
+    def __init__(self, leader: int, trump: str, ruleset: Ruleset):
+        self.trump = trump
+        self.tables = ruleset_tables(ruleset)
+        self.ranking = _RANKINGS.get(trump, _PLAIN_RANKING)
+        self.start(leader)
+
+    def start(self, leader: int) -> None:
+        """Begin a new trick led by ``leader`` (same trump mode and ruleset)."""
+        self.leader = leader
+        self.cards: list[int] = []
+        self.win = 0
+        self.best_key = -1
+        self.led = -1
+
+    @property
+    def seat(self) -> int:
+        """The seat to play next."""
+        return (self.leader + len(self.cards)) % self.tables.players
+
+    @property
+    def winner(self) -> int:
+        """The seat winning so far (the trick must have a card)."""
+        return (self.leader + self.win) % self.tables.players
+
+    def check(self, hand: int, c: int) -> Verdict:
+        """The verdict on the seat to play playing ``c`` from ``hand``."""
+        if not self.cards:
+            return judge(hand, c, _NO_RULES)
+        return judge(
+            hand, c, self.tables.rules_after(self.trump, self.leader, self.cards, self.win)
+        )
+
+    def play(self, c: int) -> None:
+        key = self.ranking[c]
+        if not self.cards:
+            self.led = c >> 3
+            self.best_key = key
+        elif key > self.best_key and (key >= 16 or c >> 3 == self.led):
+            self.win, self.best_key = len(self.cards), key
+        self.cards.append(c)
 
 
 class PositionError(ValueError):

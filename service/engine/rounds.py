@@ -2,8 +2,9 @@
 
 Round records are checked as stated: hands are rebuilt from the stated play order, a
 wrong leader is reported at its trick, and checking goes on with the stated leaders
-(RULES.md section 2). Every play is judged by :func:`play.check_card`, the same check
-that answers ``/v1/legal-moves``.
+(RULES.md section 2). Every play is judged by :func:`play.judge` under the obligations of
+:func:`play.obligations`, the same list that answers ``/v1/legal-moves``; the trick's
+winner is kept up to date card by card (:class:`play.TrickState`).
 
 Where is each round-record rule?
 
@@ -11,7 +12,7 @@ Where is each round-record rule?
 - ``not_your_turn``: :func:`_plays` (a card beyond the table's size in one trick: its seat
   has already played to that trick);
 - ``duplicate_card``: :func:`check_round` (a card already played earlier in the round);
-- ``not_in_hand`` and the play obligations: :func:`play.check_card`.
+- ``not_in_hand`` and the play obligations: :func:`play.judge`.
 """
 
 from __future__ import annotations
@@ -19,17 +20,15 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 
-from .cards import Card, bit
+from .cards import Card
 from .play import (
     DUPLICATE_CARD,
     MESSAGES,
     NOT_YOUR_TURN,
     WRONG_LEADER,
-    Position,
     PositionError,
-    check_card,
+    TrickState,
     check_seat,
-    winning_index,
 )
 from .rulesets import Ruleset
 from .text import N_, Text
@@ -129,7 +128,8 @@ def check_shape(tricks: Sequence[Trick], ruleset: Ruleset, *, complete: bool = T
             ),
         )
     for i, trick in enumerate(tricks):
-        check_seat(trick.leader, ruleset, f"tricks.{i}.leader")
+        if not 0 <= trick.leader < players:  # (the field is named only when needed)
+            check_seat(trick.leader, ruleset, f"tricks.{i}.leader")
         last = i == len(tricks) - 1
         if len(trick.cards) < players and (complete or not last):
             raise PositionError(
@@ -154,13 +154,14 @@ def _plays(trick: Trick, ruleset: Ruleset) -> tuple[tuple[int, ...], tuple[int, 
 def rebuild_hands(tricks: Sequence[Trick], ruleset: Ruleset) -> tuple[int, ...]:
     """Each seat's hand: the cards it played in turn (a repeated card stays with the seat
     that played it first)."""
-    hands = [0] * ruleset.players
+    players = ruleset.players
+    hands = [0] * players
     seen = 0
     for trick in tricks:
-        for i, c in enumerate(_plays(trick, ruleset)[0]):
+        for i, c in enumerate(trick.cards[:players]):  # the plays in turn (:func:`_plays`)
             if not seen >> c & 1:
-                hands[seat_at(trick, i, ruleset)] |= bit(c)
-                seen |= bit(c)
+                hands[(trick.leader + i) % players] |= 1 << c
+                seen |= 1 << c
     return tuple(hands)
 
 
@@ -184,28 +185,31 @@ def check_round(
     played = 0
     winners: list[int] = []
     violations: list[Violation] = []
+    players = ruleset.players
+    state = TrickState(0, trump, ruleset)
     for t, trick in enumerate(tricks):
         in_turn, extra = _plays(trick, ruleset)
         if t and winners:
             violations.extend(_check_leader(t, trick, winners[-1]))
+        state.start(trick.leader)
         for i, c in enumerate(in_turn):
-            seat = seat_at(trick, i, ruleset)
+            seat = (trick.leader + i) % players
             if played >> c & 1:
                 message = Text(MESSAGES[DUPLICATE_CARD], card=Card(c))
                 violations.append(Violation(t, seat, c, DUPLICATE_CARD, message))
-                continue
-            played |= bit(c)
-            position = Position(trick.leader, in_turn[:i], trump, ruleset)
-            verdict = check_card(remaining[seat], c, position)
-            if not verdict.legal:
-                violations.append(Violation(t, seat, c, verdict.rule, verdict.message))
-            remaining[seat] &= ~bit(c)
+            else:
+                played |= 1 << c
+                verdict = state.check(remaining[seat], c)
+                if not verdict.legal:
+                    violations.append(Violation(t, seat, c, verdict.rule, verdict.message))
+                remaining[seat] &= ~(1 << c)
+            state.play(c)
         for i, c in enumerate(extra, start=len(in_turn)):
             seat = seat_at(trick, i, ruleset)
             message = Text(EXTRA_CARD_MESSAGE, seat=seat, trick=t, players=ruleset.players)
             violations.append(Violation(t, seat, c, NOT_YOUR_TURN, message))
         if in_turn:
-            winners.append(seat_at(trick, winning_index(in_turn, trump), ruleset))
+            winners.append(state.winner)
     return CheckedRound(tricks, start, tuple(winners), tuple(violations))
 
 

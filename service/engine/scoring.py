@@ -22,14 +22,14 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass, replace
 
 from .bidding import CAPOT, COINCHE, NO_COINCHE, SURCOINCHE, bid_values, describe_ladder
-from .cards import KING, NO_TRUMP, QUEEN, card, cards_in, trump_suit
+from .cards import KING, NO_TRUMP, QUEEN, card, trump_suit
 from .declarations import Declaration, Settlement, parse_declarations, seat_belotes, settle
 from .play import (
     PositionError,
     bonus_multiplier,
-    card_points,
     check_seat,
     check_trump,
+    set_points,
     trick_points,
 )
 from .roem import FOUR, RUN, STUK, Roem, from_tricks, trick_roem
@@ -191,7 +191,7 @@ def end_bonus(trump: str, ruleset: Ruleset, capot: bool) -> int:
 def mode_total(trump: str, ruleset: Ruleset, played: int) -> int:
     """The card points of the cards played plus the last-trick bonus (no capot): 162 with
     one trump suit, 260 sans atout doubled, 258 tout atout raw..."""
-    cards = sum(card_points(c, trump, ruleset) for c in cards_in(played))
+    cards = set_points(played, trump, ruleset)
     return cards + ruleset.last_trick_bonus * bonus_multiplier(trump, ruleset)
 
 

@@ -74,6 +74,11 @@ class BidSuggestion:
     level: str
 
 
+#: The bidding procedures the computer players bid in (their look-ahead replays auctions
+#: of these kinds; bulgarian and klaverjas auctions are not modelled yet: /v1/suggest/bid
+#: refuses them, /v1/suggest/play plays their rounds).
+PLAYER_BIDDING = ("turned_card", "klaberjass", "coinche")
+
 #: Deals looked at per option, by level.
 BID_SAMPLES = {"normal": 6, "hard": 20}
 MAX_BID_BUDGET_MS = 3000

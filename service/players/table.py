@@ -14,8 +14,8 @@ import random
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 
+from ..engine.bidding import KLAVERJAS_BIDDING, TURNED_CARD_BIDDING, Contract, run_auction
 from ..engine.bidding import Bid as AuctionBid
-from ..engine.bidding import Contract, run_auction
 from ..engine.cards import SEVEN, bit, card, cards_in, mask_of, suit_of
 from ..engine.declarations import find_belotes, find_declarations
 from ..engine.play import check_card, winning_index
@@ -53,7 +53,10 @@ class Deal:
 
 
 def first_hand_size(ruleset: Ruleset) -> int:
-    return ruleset.hand_size if ruleset.bidding == "coinche" else ruleset.hand_size - 3
+    """Cards each seat holds during the auction: all of them in Coinche and klaverjas, 3
+    fewer where the rest are dealt after it (turned-card games, Bulgarian belot)."""
+    full = ruleset.bidding == "coinche" or ruleset.bidding in KLAVERJAS_BIDDING
+    return ruleset.hand_size if full else ruleset.hand_size - 3
 
 
 def deal(ruleset: Ruleset, rng: random.Random) -> Deal:
@@ -66,7 +69,7 @@ def deal_from(ruleset: Ruleset, pack: Sequence[int]) -> Deal:
     size = first_hand_size(ruleset)
     hands = tuple(mask_of(pack[s * size : (s + 1) * size]) for s in range(ruleset.players))
     at = ruleset.players * size
-    if ruleset.bidding == "coinche":
+    if ruleset.bidding not in TURNED_CARD_BIDDING:  # no card is turned up
         return Deal(hands, None, tuple(pack[at:]))
     return Deal(hands, pack[at], tuple(pack[at + 1 :]))
 

@@ -26,6 +26,19 @@ def post_paths() -> list[str]:
     return [path for path, item in spec()["paths"].items() if "post" in item]
 
 
+def ruleset_paths() -> list[str]:
+    """The POST paths whose request names a ruleset (not POST /v1/batch, whose items do)."""
+    components = spec()["components"]["schemas"]
+    out = []
+    for path in post_paths():
+        schema = _json_body(path)["schema"]
+        if "$ref" in schema:
+            schema = components[schema["$ref"].rpartition("/")[2]]
+        if "ruleset" in schema.get("properties", {}):
+            out.append(path)
+    return out
+
+
 def has_operation(operation_id: str) -> bool:
     return any(
         op.get("operationId") == operation_id

@@ -17,7 +17,17 @@ async function rulesets(api: Api, expect: Expect): Promise<void> {
   const list = await api.GET("/v1/rulesets");
   if (expect.present(list.data, "GET /v1/rulesets body")) {
     const names = list.data.rulesets.map((r) => r.name);
-    expect.equal(names, ["belote", "klob", "cardavia", "klaberjass", "belote-ffb", "coinche"], "presets");
+    expect.equal(names, [
+      "belote",
+      "klob",
+      "cardavia",
+      "klaberjass",
+      "belote-ffb",
+      "coinche",
+      "belot",
+      "klaverjas-rotterdam",
+      "klaverjas-amsterdam",
+    ], "presets");
     const klaberjass = list.data.rulesets.find((r) => r.name === "klaberjass");
     expect.equal(klaberjass?.players, 2, "klaberjass is played by 2 (RULES.md 5)");
   }
@@ -69,7 +79,11 @@ async function trickWinner(api: Api, expect: Expect): Promise<void> {
     body: { trump: "H", trick: { leader: 1, cards: ["8C", "9h", "A♣", "JH"] } },
   });
   if (expect.present(won.data, "trick-winner body")) {
-    expect.equal(won.data, { winner: 0, team: 0, card: "JH", points: 45, complete: true }, "trick winner");
+    expect.equal(
+      won.data,
+      { winner: 0, team: 0, card: "JH", points: 45, complete: true, roem: null },
+      "trick winner",
+    );
   }
 }
 

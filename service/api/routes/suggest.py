@@ -22,6 +22,7 @@ from ..schemas.suggest import (
     SuggestPlayRequestSchema,
     SuggestPlaySchema,
 )
+from ..views import round_bid
 from .common import engine_call, error_responses, ruleset_from
 
 #: Seconds a client is asked to wait after a 503 (all search slots busy).
@@ -62,7 +63,7 @@ def _bids(args: dict[str, Any]) -> list[tuple]:
 
 
 def _play_payload(args: dict[str, Any]) -> dict[str, Any]:
-    bid = args.get("bid")
+    bid = round_bid(args.get("bid"))  # a 422 for a bid without its value
     return {
         "ruleset": args["ruleset"],
         "options": args.get("options") or None,
@@ -71,7 +72,7 @@ def _play_payload(args: dict[str, Any]) -> dict[str, Any]:
         "budget_ms": args.get("budget_ms"),
         "trump": args["trump"],
         "taker": args["taker"],
-        "bid": (bid["value"], bid["coinche"]) if bid else None,
+        "bid": (bid.value, bid.coinche) if bid else None,
         "hand": list(args["hand"]),
         "trick": (args["trick"]["leader"], list(args["trick"]["cards"])),
         "tricks": [(t["leader"], list(t["cards"])) for t in args["tricks"]],

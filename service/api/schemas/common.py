@@ -26,6 +26,8 @@ the mechanical ones):
   states the rule). Where two behaviours exist, a required field or a separate operation
   chooses, never the difference between absent, null and empty. The one place ``null``
   is a value is a ruleset parameter that ``GET /v1/parameters`` lists as nullable.
+- A component that holds ``null`` itself (``BidValue``) is referenced directly, never
+  wrapped in ``anyOf [ref, null]``.
 - Responses list every field (``required``), ``null`` where it does not apply, except
   where a schema says fields that do not apply are left out (``LegalBid``).
 """
@@ -119,6 +121,18 @@ PARAMETER_ENUMS = {
     name: _pascal(name) + "Rule" for name, spec in PARAMETERS.items() if spec.kind == "enum"
 }
 
+#: The operations a batch item may call (every POST endpoint but the batch itself).
+BATCH_OPERATIONS = (
+    "legalMoves",
+    "trickWinner",
+    "rankDeclarations",
+    "bestDeclarations",
+    "bidding",
+    "roundScore",
+    "matchScore",
+    "validateRound",
+)
+
 #: Every enum of the API, by component name (referenced with :func:`enum_field`).
 ENUMS: dict[str, dict[str, Any]] = {
     "Trump": _enum(
@@ -181,6 +195,10 @@ ENUMS: dict[str, dict[str, Any]] = {
         REASON_CODES,
         **{"x-enum-descriptions": list(REASON_CODES.values())},
     ),
+    "BatchOperation": _enum(
+        "An operation a POST /v1/batch item calls: the operationId of a POST endpoint.",
+        BATCH_OPERATIONS,
+    ),
 } | {component: _parameter_enum(name) for name, component in PARAMETER_ENUMS.items()}
 
 #: The other named components: shared scalars and the bid value.
@@ -213,9 +231,13 @@ SCALARS: dict[str, dict[str, Any]] = {
         "oneOf": [
             {"$ref": "#/components/schemas/BidPoints"},
             {"$ref": "#/components/schemas/Capot"},
+            {"type": "null"},
         ],
         "description": "A Coinche bid value: the integer 80, 90, ... 160, or the string "
-        "`capot` (above 160).",
+        "`capot` (above 160); `null` where a bid has no value (a pass, a take, a turned-card "
+        "contract). Null is part of the type, not of each field, because some generators "
+        "(Java's) only accept null in a `oneOf` that lists it. A request's `bid.value` must "
+        "not be null (422).",
     },
 }
 
@@ -233,6 +255,10 @@ def ref(name: str) -> dict[str, str]:
     return {"$ref": f"#/components/schemas/{name}"}
 
 
+def _nullable(schema: dict[str, Any]) -> bool:
+    return {"type": "null"} in schema.get("oneOf", ())
+
+
 def component_property(self, field: fields.Field, ret: dict, **kwargs: Any) -> dict[str, Any]:
     """apispec attribute function (runs last): a field marked ``metadata={"component":
     name}`` becomes a reference to that component (nullable as ``anyOf [ref, null]``), with
@@ -242,7 +268,7 @@ def component_property(self, field: fields.Field, ret: dict, **kwargs: Any) -> d
     if name is not None:
         keep = {k: ret[k] for k in ("description", "default") if k in ret}
         ret.clear()
-        if field.allow_none:
+        if field.allow_none and not _nullable(COMPONENTS[name]):
             ret["anyOf"] = [ref(name), {"type": "null"}]
         else:
             ret.update(ref(name))

@@ -44,7 +44,7 @@ class RoundTrickSchema(RequestSchema):
 class RoundBidSchema(RequestSchema):
     """A Coinche contract's bid."""
 
-    value = BidValueField(required=True, validate=validate.OneOf(BID_VALUES))
+    value = BidValueField(required=True, allow_none=True, validate=validate.OneOf(BID_VALUES))
     coinche = enum_field("CoincheLevel", "`none` when left out.", load_default="none")
 
 

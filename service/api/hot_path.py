@@ -1,0 +1,361 @@
+"""The hot path: POST operations answered without webargs' and flask-smorest's per-request
+machinery, with the same answers.
+
+The marshmallow schemas stay the single source of the spec and of every refusal:
+
+- a body is first validated against its JSON Schema (the one the schemas generate into
+  ``openapi.yaml``) compiled with ``jsonschema_rs``;
+- a body it accepts is loaded by a loader compiled from the marshmallow schema (its fields
+  walked once, at start), the handler runs, and the result is dumped by a dumper compiled
+  from the response schema and serialised with ``orjson``;
+- a body it refuses goes the ordinary way (webargs, marshmallow), so every problem detail
+  is marshmallow's own; so does every operation whose schemas use something the compiled
+  loader does not know (a hook, an unknown field type).
+
+``tests/test_hot_path.py`` proves, on generated valid and invalid bodies, that the compiled
+validator accepts exactly what marshmallow accepts, that the compiled loader loads what
+marshmallow loads, and that both paths answer with the same bytes.
+"""
+
+from __future__ import annotations
+
+import inspect
+from collections.abc import Callable, Collection
+from dataclasses import dataclass
+from typing import Any
+
+import flask
+import jsonschema_rs
+import orjson
+from flask_smorest.utils import set_status_and_headers_in_response, unpack_tuple_response
+from marshmallow import Schema, ValidationError, fields, missing
+
+from ..engine.cards import card_name, parse_card
+from . import i18n
+from .body import JsonBodyParser
+
+Loader = Callable[[Any], Any]
+
+
+class Unsupported(Exception):  # noqa: N818 - a signal, not an error
+    """A schema the compiled loader or dumper does not cover: use marshmallow."""
+
+
+# --- loading ------------------------------------------------------------------------------
+
+
+def _field_loader(field: fields.Field) -> Loader:
+    from .schemas import BidValueField, CardField, JsonInteger, StrictBoolean
+
+    if isinstance(field, CardField):
+        inner = parse_card
+    elif isinstance(field, JsonInteger):
+        inner = _integer
+    elif isinstance(field, BidValueField):
+        inner = _bid_value
+    elif type(field) in (StrictBoolean, fields.String):
+        inner = None  # the validated JSON value is the loaded value
+    elif isinstance(field, fields.Nested) and not field.many:
+        inner = schema_loader(field.schema)
+    elif type(field) is fields.List:
+        item = _field_loader(field.inner)
+        inner = (lambda values: list(values)) if item is None else _list_of(item)
+    elif type(field) is fields.Dict:
+        if field.key_field is not None and type(field.key_field) is not fields.String:
+            raise Unsupported(f"dict keys {type(field.key_field).__name__}")
+        value = _field_loader(field.value_field) if field.value_field is not None else None
+        inner = dict if value is None else _dict_of(value)
+    else:
+        raise Unsupported(type(field).__name__)
+    if inner is None or not field.allow_none:
+        return inner
+    return lambda value: None if value is None else inner(value)
+
+
+def _integer(value: Any) -> int:
+    return int(value)
+
+
+def _bid_value(value: Any) -> Any:
+    return value if isinstance(value, str) else int(value)
+
+
+def _list_of(item: Loader) -> Loader:
+    return lambda values: [item(v) for v in values]
+
+
+def _dict_of(item: Loader) -> Loader:
+    return lambda values: {k: item(v) for k, v in values.items()}
+
+
+def _hook_name(entry: Any) -> str:
+    return entry[0] if isinstance(entry, tuple) else str(entry)
+
+
+def schema_loader(schema: Schema) -> Loader:
+    """A loader equal to ``schema.load`` on bodies the schema's JSON Schema accepts."""
+    from . import schemas
+
+    hooks = {tag: list(entries) for tag, entries in schema._hooks.items() if entries}
+    # RequestSchema._absent (a member sent as null, or an empty list, is left out) is the
+    # one hook the loader knows: it does the same below.
+    request_schema = getattr(schemas, "RequestSchema", None)
+    absent_default = request_schema is not None and isinstance(schema, request_schema)
+    if absent_default:
+        kept = [e for e in hooks.get("pre_load", []) if _hook_name(e) != "_absent"]
+        if kept:
+            hooks["pre_load"] = kept
+        else:
+            hooks.pop("pre_load", None)
+    if hooks:
+        raise Unsupported(f"{type(schema).__name__} hooks {sorted(map(str, hooks))}")
+    plan = []
+    for name, field in schema.load_fields.items():
+        key = field.data_key or name
+        attribute = field.attribute or name
+        default = field.load_default
+        plan.append(
+            (
+                key,
+                attribute,
+                _field_loader(field),
+                default,
+                default is not missing,
+                absent_default and not field.required,
+                isinstance(field, fields.List),
+            )
+        )
+
+    def load(data: dict) -> dict:
+        out = {}
+        for key, attribute, inner, default, defaulted, optional, is_list in plan:
+            if key in data:
+                value = data[key]
+                if not (optional and (value is None or (is_list and value == []))):
+                    out[attribute] = value if inner is None else inner(value)
+                    continue
+            if defaulted:
+                out[attribute] = default() if callable(default) else default
+        return out
+
+    return load
+
+
+# --- dumping ------------------------------------------------------------------------------
+
+
+def _field_dumper(field: fields.Field) -> Loader | None:
+    from .schemas import BidValueField, CardField, JsonInteger
+
+    if isinstance(field, CardField):
+        inner: Loader | None = card_name
+    elif isinstance(field, JsonInteger) or type(field) is fields.Integer:
+        inner = int
+    elif type(field) in (fields.String, fields.Boolean, BidValueField, fields.Dict):
+        inner = None
+    elif isinstance(field, fields.Nested):
+        nested, many = field.schema, field.many
+        try:
+            dump = schema_dumper(nested)
+        except Unsupported:  # marshmallow dumps this part (a post_dump hook, say)
+            return lambda value: None if value is None else nested.dump(value, many=many)
+        inner = _list_of(dump) if many else dump
+    elif type(field) is fields.List:
+        item = _field_dumper(field.inner)
+        inner = list if item is None else _list_of(item)
+    else:
+        raise Unsupported(type(field).__name__)
+    if inner is None:
+        return None
+    return lambda value: None if value is None else inner(value)
+
+
+def schema_dumper(schema: Schema) -> Loader:
+    """A dumper equal to ``schema.dump`` on the dicts the handlers return."""
+    if any(names for names in schema._hooks.values()):
+        raise Unsupported(f"{type(schema).__name__} has hooks")
+    plan = [
+        (field.attribute or name, field.data_key or name, _field_dumper(field))
+        for name, field in schema.dump_fields.items()
+    ]
+
+    def dump(obj: Any) -> dict:
+        if not isinstance(obj, dict):
+            return schema.dump(obj)
+        out = {}
+        for attribute, key, inner in plan:
+            if attribute in obj:
+                value = obj[attribute]
+                out[key] = value if inner is None else inner(value)
+        return out
+
+    return dump
+
+
+# --- the view -----------------------------------------------------------------------------
+
+
+@dataclass
+class Operation:
+    """One POST operation's hot path: validator, loader, handler and dumper."""
+
+    operation_id: str
+    request_schema: Schema
+    response_schema: Schema
+    status: int
+    validator: Any
+    load: Loader
+    dump: Loader
+    view_class: type
+    handler: Callable[[Any, Any], Any]
+    slow_view: Callable[..., Any]
+
+    def valid(self, data: Any) -> bool:
+        try:
+            return self.validator.is_valid(data)
+        except Exception:
+            return False
+
+    def answer(self, data: Any) -> tuple[Any, int] | None:
+        """The handler's dumped result for a valid body; None when the body is not valid
+        (the caller then goes the ordinary way for marshmallow's problem details)."""
+        if not self.valid(data):
+            return None
+        return self.finish(self.handler(self.view_class(), self.load(data)))
+
+    def finish(self, result: Any) -> tuple[Any, int]:
+        if isinstance(result, tuple):  # (body, status, headers), as flask-smorest takes it
+            body, status, headers = unpack_tuple_response(result)
+            if not isinstance(body, flask.Response):
+                body = json_response(self.dump(body), status or self.status)
+            set_status_and_headers_in_response(body, status, headers)
+            result = body
+        if isinstance(result, flask.Response):  # built by the handler (POST /v1/batch)
+            return result, result.status_code
+        return self.dump(result), self.status
+
+
+_PARSER = JsonBodyParser()
+
+
+def json_response(payload: Any, status: int) -> flask.Response:
+    """``payload`` serialised with orjson, as Flask's ``jsonify`` would (compact, UTF-8),
+    its sentences said in the request's language (i18n.JSONProvider does it for Flask's)."""
+    body = orjson.dumps(i18n.say_tree(payload)) + b"\n"
+    return flask.Response(body, status=status, mimetype="application/json")
+
+
+def answer_item(operation: Operation, body: Any) -> tuple[int, Any]:
+    """One batch item: the status and the answer (or problem details, as a dict) that the
+    operation's own endpoint gives for ``body``."""
+    try:
+        answered = operation.answer(body)
+        if answered is None:
+            try:
+                loaded = operation.request_schema.load(body)
+            except ValidationError as error:  # the endpoint's own 422, word for word
+                _PARSER._on_validation_error(
+                    error,
+                    flask.request,
+                    operation.request_schema,
+                    "json",
+                    error_status_code=None,
+                    error_headers=None,
+                )
+            answered = operation.finish(operation.handler(operation.view_class(), loaded))
+        payload, status = answered
+        if isinstance(payload, flask.Response):
+            return status, orjson.loads(payload.get_data())
+        return status, payload
+    except Exception as error:
+        response = flask.current_app.handle_user_exception(error)
+        return response.status_code, orjson.loads(response.get_data())
+
+
+def _fast_view(app: flask.Flask, operation: Operation) -> Callable[..., Any]:
+    config = app.config  # (tests turn HOT_PATH off to compare both paths)
+
+    def view(*args: Any, **kwargs: Any) -> Any:
+        request = flask.request
+        if request.method != "POST" or not config.get("HOT_PATH", True):
+            return operation.slow_view(*args, **kwargs)
+        data = _PARSER._raw_load_json(request)  # the same 400/413/415 problems
+        answered = operation.answer(data)
+        if answered is None:
+            return operation.slow_view(*args, **kwargs)
+        payload, status = answered
+        return payload if isinstance(payload, flask.Response) else json_response(payload, status)
+
+    view.view_class = operation.view_class  # type: ignore[attr-defined]
+    view.__name__ = operation.slow_view.__name__
+    view.__doc__ = operation.slow_view.__doc__
+    return view
+
+
+def _request_json_schema(spec: dict, path: str) -> dict:
+    """The operation's request schema as the spec states it, less ``uniqueItems``: the
+    schemas leave a repeated card to the engine, whose 422 names it (both paths)."""
+    body = spec["paths"][path]["post"]["requestBody"]["content"]["application/json"]
+    document = {"$schema": "https://json-schema.org/draft/2020-12/schema", **body["schema"]}
+    return _without_unique_items(document | {"components": spec["components"]})
+
+
+def _without_unique_items(value: Any) -> Any:
+    if isinstance(value, dict):
+        return {k: _without_unique_items(v) for k, v in value.items() if k != "uniqueItems"}
+    if isinstance(value, list):
+        return [_without_unique_items(v) for v in value]
+    return value
+
+
+def operations(app: flask.Flask) -> dict[str, Operation]:
+    """The hot path of every POST operation it covers, by operationId."""
+    return app.extensions.get("belote_hot_path", {})
+
+
+def install(app: flask.Flask, spec: dict, only: Collection[str]) -> dict[str, str]:
+    """Answer the POST operations named in ``only`` by the hot path where the compiled
+    loader covers them; returns those left to the ordinary path, with the reason."""
+    found: dict[str, Operation] = {}
+    skipped: dict[str, str] = {}
+    for rule in app.url_map.iter_rules():
+        if "POST" not in (rule.methods or ()) or rule.rule not in spec["paths"]:
+            continue
+        slow_view = app.view_functions[rule.endpoint]
+        view_class = getattr(slow_view, "view_class", None)
+        method = getattr(view_class, "post", None)
+        apidoc = getattr(method, "_apidoc", None)
+        op = spec["paths"][rule.rule].get("post", {})
+        operation_id = op.get("operationId", rule.endpoint)
+        if operation_id not in only:
+            continue
+        try:
+            if apidoc is None:
+                raise Unsupported("not a flask-smorest view")
+            parameters = apidoc.get("arguments", {}).get("parameters", [])
+            if len(parameters) != 1 or parameters[0]["in"] != "json":
+                raise Unsupported("not one JSON body")
+            status = apidoc["success_status_codes"][0]
+            responses = apidoc["response"]["responses"][status]
+            request_schema = parameters[0]["schema"]
+            response_schema = responses[0]["schema"]
+            operation = Operation(
+                operation_id=operation_id,
+                request_schema=request_schema,
+                response_schema=response_schema,
+                status=int(status),
+                validator=jsonschema_rs.validator_for(_request_json_schema(spec, rule.rule)),
+                load=schema_loader(request_schema),
+                dump=schema_dumper(response_schema),
+                view_class=view_class,
+                handler=inspect.unwrap(method),
+                slow_view=slow_view,
+            )
+        except Unsupported as why:
+            skipped[operation_id] = str(why)
+            continue
+        found[operation_id] = operation
+        app.view_functions[rule.endpoint] = _fast_view(app, operation)
+    app.extensions["belote_hot_path"] = found
+    app.extensions["belote_hot_path_skipped"] = skipped
+    return skipped

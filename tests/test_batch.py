@@ -1,0 +1,99 @@
+"""POST /v1/batch over HTTP: each item answered as its own endpoint answers it."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+import yaml
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
+
+from service.api.schemas.batch import BATCH_MAX
+from service.api.schemas.common import BATCH_OPERATIONS
+
+from .body_mutations import examples, mutate
+
+pytestmark = pytest.mark.http
+
+ROOT = Path(__file__).resolve().parent.parent
+SPEC = yaml.safe_load((ROOT / "openapi.yaml").read_text(encoding="utf-8"))
+PATHS = {
+    op["operationId"]: path
+    for path, item in SPEC["paths"].items()
+    for method, op in item.items()
+    if method == "post"
+}
+
+
+def _alone(server, operation: str, body) -> tuple[int, dict]:
+    """The answer of the operation's own endpoint, as a batch result."""
+    response = server.post(PATHS[operation], json=body)
+    data = response.json()
+    if response.status_code >= 400:
+        data.pop("request_id", None)
+        return response.status_code, {"status": response.status_code, "body": None, "problem": data}
+    return response.status_code, {"status": response.status_code, "body": data, "problem": None}
+
+
+def test_every_post_operation_may_be_batched():
+    # but suggestions, searched in a bounded pool that answers 503 when busy: a batch of
+    # them would hold a worker and bypass that bound
+    assert set(BATCH_OPERATIONS) == set(PATHS) - {"batch", "suggestPlay", "suggestBid"}
+
+
+def test_the_spec_example(server):
+    body = examples(SPEC, "/v1/batch")[0]
+    response = server.post("/v1/batch", json=body)
+    assert response.status_code == 200
+    results = response.json()["items"]
+    assert [r["status"] for r in results] == [200, 200, 422]
+    for item, result in zip(body["items"], results, strict=True):
+        assert _alone(server, item["operation"], item["body"])[1] == result
+
+
+@settings(max_examples=40, deadline=None, suppress_health_check=list(HealthCheck))
+@given(data=st.data())
+def test_items_are_answered_as_their_endpoints_answer(server, data):
+    operations = data.draw(st.lists(st.sampled_from(BATCH_OPERATIONS), min_size=1, max_size=6))
+    items = []
+    for operation in operations:
+        body = data.draw(st.sampled_from(examples(SPEC, PATHS[operation])))
+        body = mutate(body, data.draw)
+        if isinstance(body, dict):
+            items.append({"operation": operation, "body": body})
+    if not items:
+        return
+    response = server.post("/v1/batch", json={"items": items})
+    assert response.status_code == 200
+    results = response.json()["items"]
+    assert len(results) == len(items)
+    for item, result in zip(items, results, strict=True):
+        assert _alone(server, item["operation"], item["body"])[1] == result
+
+
+@pytest.mark.parametrize(
+    "body, field",
+    [
+        ({"items": []}, "items"),
+        ({"items": [{"operation": "matchScore", "body": {}}] * (BATCH_MAX + 1)}, "items"),
+        ({"items": [{"operation": "batch", "body": {}}]}, "items.0.operation"),
+        ({"items": [{"operation": "legalMoves", "body": []}]}, "items.0.body"),
+        ({"items": [{"operation": "legalMoves"}]}, "items.0.body"),
+        ({}, "items"),
+    ],
+)
+def test_a_malformed_batch_is_refused_whole(server, body, field):
+    response = server.post("/v1/batch", json=body)
+    assert response.status_code == 422
+    assert response.headers["Content-Type"].startswith("application/problem+json")
+    assert field in response.json()["errors"]
+
+
+def test_a_full_batch_is_answered(server):
+    item = {"operation": "legalMoves", "body": examples(SPEC, "/v1/legal-moves")[0]}
+    response = server.post("/v1/batch", json={"items": [item] * BATCH_MAX})
+    assert response.status_code == 200
+    results = response.json()["items"]
+    assert len(results) == BATCH_MAX
+    assert all(r == results[0] and r["status"] == 200 for r in results)

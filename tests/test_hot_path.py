@@ -1,0 +1,123 @@
+"""The hot path (service/api/hot_path.py) against the ordinary path (webargs + marshmallow).
+
+On generated bodies, valid and invalid (the spec's examples mutated by hypothesis: members
+dropped, added, nulled, emptied or replaced by other JSON values, at any depth):
+
+- the compiled validator accepts exactly the bodies marshmallow loads;
+- on those, the compiled loader loads exactly what marshmallow loads;
+- over HTTP (Flask's test client) both paths answer the same status, content type and
+  body (problem details compared without their per-request ``request_id``).
+"""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+import pytest
+import yaml
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
+from marshmallow import ValidationError
+
+from service.api.app import create_app
+from service.api.hot_path import operations
+from service.api.schemas.common import BATCH_OPERATIONS
+
+from .body_mutations import examples, mutate
+
+ROOT = Path(__file__).resolve().parent.parent
+SPEC = yaml.safe_load((ROOT / "openapi.yaml").read_text(encoding="utf-8"))
+
+APP = create_app()
+OPERATIONS = operations(APP)
+PATHS = {
+    op["operationId"]: path
+    for path, item in SPEC["paths"].items()
+    for method, op in item.items()
+    if method == "post"
+}
+
+
+def _examples(operation_id: str) -> list:
+    return examples(SPEC, PATHS[operation_id])
+
+
+def _marshmallow(operation, body):
+    try:
+        return True, operation.request_schema.load(body)
+    except ValidationError:
+        return False, None
+
+
+def _answer(client, path, body, hot: bool):
+    APP.config["HOT_PATH"] = hot
+    try:
+        response = client.post(path, data=json.dumps(body), content_type="application/json")
+    finally:
+        APP.config["HOT_PATH"] = True
+    data = response.get_json()
+    if isinstance(data, dict):
+        data.pop("request_id", None)
+    return response.status_code, response.mimetype, data, response.data
+
+
+def test_hot_path_covers_every_rules_operation_and_batches():
+    assert set(OPERATIONS) == {*BATCH_OPERATIONS, "batch"}
+
+
+@pytest.mark.parametrize("operation_id", sorted(OPERATIONS))
+def test_examples_take_the_hot_path(operation_id):
+    operation = OPERATIONS[operation_id]
+    for body in _examples(operation_id):
+        assert operation.valid(body)
+        assert operation.load(body) == operation.request_schema.load(body)
+
+
+@pytest.mark.parametrize("operation_id", sorted(OPERATIONS))
+@settings(max_examples=150, deadline=None, suppress_health_check=list(HealthCheck))
+@given(data=st.data())
+def test_validators_and_loaders_agree(operation_id, data):
+    operation = OPERATIONS[operation_id]
+    body = mutate(data.draw(st.sampled_from(_examples(operation_id))), data.draw)
+    accepted, loaded = _marshmallow(operation, body)
+    assert operation.valid(body) == accepted, body
+    if accepted:
+        assert operation.load(body) == loaded
+
+
+@pytest.mark.parametrize("operation_id", sorted(OPERATIONS))
+@settings(max_examples=60, deadline=None, suppress_health_check=list(HealthCheck))
+@given(data=st.data())
+def test_both_paths_answer_the_same(operation_id, data):
+    body = mutate(data.draw(st.sampled_from(_examples(operation_id))), data.draw)
+    client = APP.test_client()
+    path = PATHS[operation_id]
+    hot = _answer(client, path, body, hot=True)
+    ordinary = _answer(client, path, body, hot=False)
+    assert hot[:3] == ordinary[:3]
+    if hot[0] == 200:
+        assert hot[3] == ordinary[3]  # byte for byte
+
+
+def test_strict_parsing_is_kept_on_the_hot_path():
+    """Duplicate members, NaN, huge integers and deep nesting are refused as before."""
+    client = APP.test_client()
+    for raw in (
+        b'{"trump": "H", "trump": "S", "hand": ["7H"], "trick": {"leader": 0}}',
+        b'{"trump": "H", "hand": ["7H"], "trick": {"leader": NaN}}',
+        b'{"trump": "H", "hand": ["7H"], "trick": {"leader": ' + b"9" * 5000 + b"}}",
+        b'{"trump": "H", "hand": ["7H"], "trick": {"leader": 18446744073709551617}}',
+        b"[" * 5000 + b"]" * 5000,
+    ):
+        answers = []
+        for hot in (True, False):
+            APP.config["HOT_PATH"] = hot
+            try:
+                r = client.post("/v1/legal-moves", data=raw, content_type="application/json")
+            finally:
+                APP.config["HOT_PATH"] = True
+            answers.append((r.status_code, r.mimetype))
+        assert answers[0] == answers[1]
+        assert answers[0][0] in (400, 422)
+        assert answers[0][1] == "application/problem+json"
