@@ -13,12 +13,13 @@ from types import MappingProxyType
 from typing import Any
 
 from .cards import NO_TRUMP, RANKS, TRUMP_MODES
+from .text import N_, Text
 
 
 class RulesetError(ValueError):
     """An unknown ruleset, or an option that is unknown or has a bad value."""
 
-    def __init__(self, message: str, field: str | None = None):
+    def __init__(self, message: Text, field: str | None = None):
         super().__init__(message)
         self.field = field
 
@@ -107,7 +108,12 @@ class Ruleset:
             spec = PARAMETERS.get(name)
             if spec is None:
                 raise RulesetError(
-                    f"unknown option '{name}'; options are: {', '.join(PARAMETERS)}", name
+                    Text(
+                        N_("unknown option '{name}'; options are: {options}"),
+                        name=name,
+                        options=", ".join(PARAMETERS),
+                    ),
+                    name,
                 )
             changes[name] = spec.check(name, value)
         ruleset = dataclasses.replace(self, **changes)
@@ -117,32 +123,50 @@ class Ruleset:
     def check_consistency(self) -> None:
         if self.players * self.hand_size > 32:
             raise RulesetError(
-                f"{self.players} players with {self.hand_size} cards each need more than 32 cards",
+                Text(
+                    N_("{players} players with {size} cards each need more than 32 cards"),
+                    players=self.players,
+                    size=self.hand_size,
+                ),
                 "hand_size",
             )
         if self.match_deals is not None and self.target is not None:
             raise RulesetError(
-                f"a match of match_deals = {self.match_deals} rounds has no target: "
-                "set target to null (or match_deals to null)",
+                Text(
+                    N_(
+                        "a match of match_deals = {deals} rounds has no target: "
+                        "set target to null (or match_deals to null)"
+                    ),
+                    deals=self.match_deals,
+                ),
                 "match_deals",
             )
         if self.declarations != "none" and not self.sequence_points:
             raise RulesetError(
-                f"with declarations '{self.declarations}' sequences score: sequence_points needs "
-                'points for at least one length, like {"3": 20}',
+                Text(
+                    N_(
+                        "with declarations '{declarations}' sequences score: sequence_points "
+                        'needs points for at least one length, like {{"3": 20}}'
+                    ),
+                    declarations=self.declarations,
+                ),
                 "sequence_points",
             )
         self.check_bid_ladder()
         if self.sequence_split and self.sequence_cap is None:
             raise RulesetError(
-                "sequence_split cuts a run at sequence_cap: give sequence_cap a length",
+                Text(N_("sequence_split cuts a run at sequence_cap: give sequence_cap a length")),
                 "sequence_split",
             )
 
     def check_bid_ladder(self) -> None:
         if self.bid_minimum > self.bid_maximum:
             raise RulesetError(
-                f"bid_minimum {self.bid_minimum} is above bid_maximum {self.bid_maximum}",
+                Text(
+                    N_("bid_minimum {minimum} is above bid_maximum {maximum}"),
+                    minimum=self.bid_minimum,
+                    maximum=self.bid_maximum,
+                ),
                 "bid_minimum",
             )
 
@@ -190,7 +214,15 @@ class Parameter:
     def check(self, name: str, value: Any) -> Any:
         if value is None and self.nullable:
             return None
-        bad = RulesetError(f"option '{name}': {self.expected()}; got {value!r}", name)
+        bad = RulesetError(
+            Text(
+                N_("option '{name}': {expected}; got {value}"),
+                name=name,
+                expected=self.expected(),
+                value=repr(value),
+            ),
+            name,
+        )
         if self.kind == "enum":
             choice = value if isinstance(value, str) else _json_int(value)
             if choice is not None and choice in self.values:
@@ -241,26 +273,41 @@ class Parameter:
             raise bad
         raise AssertionError(self.kind)
 
-    def expected(self) -> str:
-        null = " or null" if self.nullable else ""
+    def expected(self) -> Text:
+        null = self.nullable
         if self.kind == "enum":
-            return "expected one of " + ", ".join(map(str, self.values)) + null
+            values = ", ".join(map(str, self.values))
+            if null:
+                return Text(N_("expected one of {values} or null"), values=values)
+            return Text(N_("expected one of {values}"), values=values)
         if self.kind == "bool":
-            return "expected true or false" + null
+            if null:
+                return Text(N_("expected true or false or null"))
+            return Text(N_("expected true or false"))
         if self.kind == "int":
-            return f"expected an integer from {self.minimum} to {self.maximum}" + null
+            template = (
+                N_("expected an integer from {minimum} to {maximum} or null")
+                if null
+                else N_("expected an integer from {minimum} to {maximum}")
+            )
+            return Text(template, minimum=self.minimum, maximum=self.maximum)
         if self.kind == "modes":
-            return "expected a non-empty list of distinct trump modes from " + ", ".join(
-                TRUMP_MODES
+            return Text(
+                N_("expected a non-empty list of distinct trump modes from {modes}"),
+                modes=", ".join(TRUMP_MODES),
             )
         if self.kind == "rank_points":
-            return (
-                'expected an object from rank ("7", "8", "9", "10", "J", "Q", "K", "A") to '
-                'points (integer 0..10000), like {"J": 200, "9": 150, "A": 100}'
+            return Text(
+                N_(
+                    'expected an object from rank ("7", "8", "9", "10", "J", "Q", "K", "A") to '
+                    'points (integer 0..10000), like {{"J": 200, "9": 150, "A": 100}}'
+                )
             )
-        return (
-            'expected an object from run length ("3".."8") to points (integer 0..10000), '
-            'like {"3": 20, "4": 50, "5": 100}'
+        return Text(
+            N_(
+                'expected an object from run length ("3".."8") to points (integer 0..10000), '
+                'like {{"3": 20, "4": 50, "5": 100}}'
+            )
         )
 
     def describe(self) -> dict[str, Any]:
@@ -798,6 +845,11 @@ def get_ruleset(name: str | None = None, options: Mapping[str, Any] | None = Non
     preset = PRESETS.get(name)
     if preset is None:
         raise RulesetError(
-            f"unknown ruleset '{name}'; rulesets are: {', '.join(PRESETS)}", "ruleset"
+            Text(
+                N_("unknown ruleset '{name}'; rulesets are: {rulesets}"),
+                name=name,
+                rulesets=", ".join(PRESETS),
+            ),
+            "ruleset",
         )
     return preset.with_options(options)
