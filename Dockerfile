@@ -12,6 +12,9 @@ COPY requirements.lock ./
 RUN python -m venv "$VENV" \
     && "$VENV/bin/pip" install --no-deps -r requirements.lock \
     && "$VENV/bin/pip" check
+# The translations: service/locales/*/LC_MESSAGES/messages.po compiled to .mo (Babel).
+COPY service/locales ./locales
+RUN "$VENV/bin/pybabel" compile --domain messages --directory locales
 
 # --- run: the virtualenv and the code, as a non-root user ---------------------------------
 FROM python:3.11-slim
@@ -21,6 +24,7 @@ WORKDIR /app
 COPY --from=build /opt/venv /opt/venv
 COPY gunicorn.conf.py ./
 COPY service ./service
+COPY --from=build /app/locales ./service/locales
 USER 10001:10001
 EXPOSE 8000
 HEALTHCHECK --interval=30s --timeout=3s --start-period=10s --retries=3 \

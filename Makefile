@@ -3,6 +3,7 @@
 #             (Schemathesis, the generated TypeScript client, hostile input: README.md)
 # make contract / client-check URL=... - the same two checks against a server you run
 # make clients - generate the Java, Kotlin, Go, C# and Python clients into build/clients
+# make messages - extract the sentences, update every catalog, compile them (docs/i18n.md)
 PYTHON ?= python3
 VENV := .venv
 BIN := $(VENV)/bin
@@ -11,17 +12,37 @@ STAMP := $(VENV)/.installed
 CLIENT := clients/typescript
 URL ?= http://127.0.0.1:8000
 
-.PHONY: run test lint openapi bench clean client client-check contract client-deps clients arena
+.PHONY: run test lint openapi bench clean client client-check contract client-deps clients arena messages
 
 $(STAMP): requirements.lock requirements-test.lock pyproject.toml
 	test -x $(BIN)/python || $(PYTHON) -m venv $(VENV)
 	$(BIN)/python -m pip install --quiet --disable-pip-version-check -r requirements-test.lock
 	touch $(STAMP)
 
-run: $(STAMP)
+# The translations (service/locales/<lang>/LC_MESSAGES/messages.po, committed) compiled to
+# .mo files, as part of the install step of run and test. `make messages` extracts the
+# templates (messages.pot, not committed), updates every catalog (dates left out, so a
+# catalog changes only when its messages do) and compiles them; tests/test_i18n.py then
+# names any message without a translation.
+LOCALES := service/locales
+CATALOGS := $(patsubst %.po,%.mo,$(wildcard $(LOCALES)/*/LC_MESSAGES/messages.po))
+
+$(LOCALES)/%/LC_MESSAGES/messages.mo: $(LOCALES)/%/LC_MESSAGES/messages.po $(STAMP)
+	$(BIN)/pybabel -q compile -D messages -d $(LOCALES) -l $*
+
+messages: $(STAMP)
+	$(BIN)/pybabel -q extract -F babel.cfg -k N_ -k P_:1c,2 --no-location --sort-output \
+		--project belote-rules --copyright-holder "belote-rules" \
+		--msgid-bugs-address "" -o $(LOCALES)/messages.pot service
+	$(BIN)/pybabel -q update -D messages -i $(LOCALES)/messages.pot -d $(LOCALES) \
+		--no-fuzzy-matching --ignore-obsolete
+	sed -i '/^"POT-Creation-Date: /d; /^"PO-Revision-Date: /d' $(LOCALES)/*/LC_MESSAGES/messages.po
+	$(BIN)/pybabel -q compile -D messages -d $(LOCALES) --statistics
+
+run: $(STAMP) $(CATALOGS)
 	$(BIN)/gunicorn -c gunicorn.conf.py
 
-test: $(STAMP) lint client-deps
+test: $(STAMP) $(CATALOGS) lint client-deps
 	$(BIN)/python -m pytest -n 2 -p no:cacheprovider
 
 lint: $(STAMP)

@@ -21,7 +21,7 @@ from service.engine.declarations import DeclarationError, find_declarations, par
 from service.engine.rulesets import get_ruleset
 from service.engine.scoring import Bid, Figures, settle_figures
 
-from .rounds_helper import DEAL_A, as_json, cards, scripted_round
+from .rounds_helper import DEAL_A, DEAL_CAPOT, as_json, cards, scripted_round
 
 #: The `options` objects of docs/house-rules.md, one per surveyed program.
 OLIBOY50 = {
@@ -458,7 +458,13 @@ def test_scoreit_constants_are_the_engines_totals():
 # client/src/shared/coinche/getAnnouncesForCards.test.ts, "getAvailableAnnouncesForCards
 # returns announces [QuinteAceClub, TierceNineClub] when cards Club|Ace ... Club|Seven".
 
-OLIBOY50_DECLARATIONS = OLIBOY50 | {"sequence_split": True}
+#: pointsCounter.ts getPointsForAnnounce: in NoTrump four aces 200, four tens 150, the
+#: other fours 100 (in a suit: jacks 200, nines 150, the rest 100, as carre_points).
+OLIBOY50_NO_TRUMP_CARRES = {"A": 200, "10": 150, "9": 100, "J": 100, "Q": 100, "K": 100}
+OLIBOY50_DECLARATIONS = OLIBOY50 | {
+    "sequence_split": True,
+    "no_trump_carre_points": OLIBOY50_NO_TRUMP_CARRES,
+}
 
 
 def test_oliboy50_eight_clubs_are_a_quinte_to_the_ace_and_a_tierce_to_the_nine():
@@ -516,3 +522,34 @@ def test_the_docs_table_gives_the_options_the_tests_use():
     for program, (preset, options) in DOC_OPTIONS.items():
         assert rows[program] == (preset, options), program
         get_ruleset(preset, options)  # valid
+
+
+@pytest.mark.http
+def test_oliboy50_capot_with_a_coinched_82_in_hearts_over_http(server):
+    # rounds_helper.DEAL_CAPOT: team 0 takes every trick, 152 + 100. pointsCounter.ts:
+    # 252 + 82 x 2; under the presets' ladder 82 is no bid.
+    payload = round_body(OLIBOY50, DEAL_CAPOT, {"value": 82, "coinche": "coinche"})
+    r = server.post("/v1/round-score", json=payload)
+    assert r.status_code == 200, r.text
+    assert r.json()["score"] == [252 + 82 * 2, 0]
+    r = server.post("/v1/round-score", json=payload | {"options": {}})
+    assert r.status_code == 422 and list(r.json()["errors"]) == ["bid.value"]
+
+
+def test_oliboy50_aces_and_tens_in_no_trump():
+    # getAnnouncesForCards.test.ts, "returns announces [SquareAce, SquareTen] when cards
+    # Club|Ace ... Spade|Ten" (NoTrump); pointsCounter.ts values them 200 and 150.
+    ruleset = get_ruleset("coinche", OLIBOY50_DECLARATIONS)
+    hand = mask_of(cards("AC AD AH AS 10C 10D 10H 10S"))
+    found = find_declarations(hand, "none", ruleset)
+    assert [(d.kind, d.cards, d.points) for d in found] == [
+        ("carre", mask_of(cards("AC AD AH AS")), 200),
+        ("carre", mask_of(cards("10C 10D 10H 10S")), 150),
+    ]
+    # In a suit the same hand is two carrés of 100; four aces in sans atout beat four
+    # jacks (100 there), which win in a suit (200).
+    assert [d.points for d in find_declarations(hand, "S", ruleset)] == [100, 100]
+    jacks = parse_declarations([(1, cards("JC JD JH JS"))], "none", ruleset)[0]
+    aces = parse_declarations([(0, cards("AC AD AH AS"))], "none", ruleset)[0]
+    assert (aces.points, jacks.points) == (200, 100)
+    assert aces.strength(ruleset) > jacks.strength(ruleset)

@@ -358,3 +358,25 @@ def test_the_spec_examples_are_what_the_server_answers(server):
         assert post(server, example["value"]).status_code == 200
     answer = operation["responses"]["200"]["content"]["application/json"]["example"]
     assert post(server, examples["coinche"]["value"]).json() == answer
+
+
+def test_legal_bids_name_every_seat_that_may_coinche(server):
+    # Dealer 0: seat 1 bids 80 H, seat 2 passes: seat 3 (seat 1's partner) is next.
+    bids_ = [{"action": "bid", "value": 80, "trump": "H"}, {"action": "pass"}]
+    in_turn = post(server, {"ruleset": "coinche", "dealer": 0, "bids": bids_[:1]}).json()
+    assert in_turn["legal_bids"][-1] == {"action": "coinche", "seats": [2]}
+    partner = post(server, {"ruleset": "coinche", "dealer": 0, "bids": bids_}).json()
+    assert [b["action"] for b in partner["legal_bids"]] == ["pass", "bid"]
+    body = {"ruleset": "coinche", "options": {"coinche_timing": "any_time"}, "dealer": 0}
+    volee = post(server, body | {"bids": bids_}).json()
+    assert volee["next_seat"] == 3
+    assert volee["legal_bids"][-1] == {"action": "coinche", "seats": [0, 2]}
+
+
+def test_a_house_ladder_over_http(server):
+    body = {"ruleset": "coinche", "options": {"bid_minimum": 82, "bid_step": 5}, "dealer": 0}
+    data = post(server, body | {"bids": [{"action": "bid", "value": 82, "trump": "S"}]}).json()
+    assert data["highest"]["value"] == 82
+    assert data["legal_bids"][1]["values"] == [*range(85, 161, 5), "capot"]
+    refused = post(server, body | {"bids": [{"action": "bid", "value": 80, "trump": "S"}]})
+    assert problem(refused)["violations"][0]["rule"] == "invalid_value"

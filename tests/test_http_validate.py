@@ -476,13 +476,23 @@ def test_malformed_hands_are_a_422_naming_the_field(server, hands, field):
         ({"trump": "X"}, "trump"),
         ({"bids": [{"action": "shout"}]}, "bids.0.action"),
         ({"bids": [{"action": "bid", "value": -773}]}, "bids.0.value"),
-        ({"bids": [{"action": "pass"}, {"action": "bid", "value": 85}]}, "bids.1.value"),
+        ({"bids": [{"action": "pass"}, {"action": "bid", "value": 1085}]}, "bids.1.value"),
         ({"tricks": [{"leader": 0, "cards": []}]}, "tricks.0.cards"),
         ({"surprise": 1}, "surprise"),
     ],
 )
 def test_bad_fields_are_a_422(server, change, field):
     assert field in refused(server, payload() | change)
+
+
+def test_a_bid_value_off_the_ladder_is_a_violation_and_on_a_house_ladder_a_bid(server):
+    # 85 is a BidPoints of the spec; the coinche ladder (80, 90 ... 160) does not hold it.
+    bids = [{"action": "bid", "value": 85, "trump": "H"}]
+    body = {"ruleset": "coinche", "dealer": 3, "hands": HANDS_A, "bids": bids}
+    out = validate(server, body)
+    assert not out["valid"] and out["violations"][0]["rule"] == "invalid_value"
+    out = validate(server, body | {"options": {"bid_minimum": 82, "bid_step": 5}})
+    assert out["valid"] and out["auction"]["highest"]["value"] == 85
 
 
 def test_integers_as_floats_are_accepted(server):

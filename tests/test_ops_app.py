@@ -8,6 +8,8 @@ import logging
 from pathlib import Path
 
 import pytest
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
 
 from service.api.app import create_app
 from service.api.config import VARIABLES, ConfigError, Settings
@@ -249,3 +251,40 @@ def test_readyz_answers_after_a_real_engine_call_and_503_when_it_fails(monkeypat
     failed = client.get("/readyz")
     assert failed.status_code == 503
     assert failed.mimetype == "application/problem+json"
+
+
+# --- nothing a client sends to these hooks gives a 500 ------------------------------------
+
+_header_text = st.text(
+    alphabet=st.characters(min_codepoint=0x20, max_codepoint=0xFF, exclude_characters="\x7f"),
+    max_size=300,
+)
+
+
+@settings(max_examples=60, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(
+    request_id=_header_text,
+    authorization=_header_text,
+    api_key=_header_text,
+    origin=_header_text,
+    method=st.sampled_from(["GET", "POST", "OPTIONS", "HEAD", "DELETE"]),
+    path=st.sampled_from(["/v1/rulesets", "/v1/legal-moves", "/metrics", "/nowhere", "/readyz"]),
+)
+def test_hostile_operations_headers_never_give_a_500(
+    request_id, authorization, api_key, origin, method, path
+):
+    client = _HOSTILE_CLIENT
+    headers = {
+        "X-Request-ID": request_id,
+        "Authorization": authorization,
+        "X-API-Key": api_key,
+        "Origin": origin,
+        "Access-Control-Request-Method": "POST",
+    }
+    response = client.open(path, method=method, headers=headers)
+    assert response.status_code < 500
+    echoed = response.headers["X-Request-ID"]
+    assert echoed == request_id or (echoed != request_id and len(echoed) == 32)
+
+
+_HOSTILE_CLIENT = client_with(api_keys=KEYS, cors_origins=("https://cards.example",))

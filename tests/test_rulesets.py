@@ -66,6 +66,7 @@ EXPECTED = {
         "made": "cards_and_bid",
         "no_trump_bid": "single",
         "sequence_split": False,
+        "no_trump_carre_points": None,
     },
     "klob": {
         "players": 4,
@@ -102,6 +103,7 @@ EXPECTED = {
         "made": "cards_and_bid",
         "no_trump_bid": "single",
         "sequence_split": False,
+        "no_trump_carre_points": None,
     },
     "cardavia": {
         "players": 4,
@@ -138,6 +140,7 @@ EXPECTED = {
         "made": "cards_and_bid",
         "no_trump_bid": "single",
         "sequence_split": False,
+        "no_trump_carre_points": None,
     },
     "klaberjass": {
         "players": 2,
@@ -175,6 +178,7 @@ EXPECTED = {
         "made": "cards_and_bid",
         "no_trump_bid": "single",
         "sequence_split": False,
+        "no_trump_carre_points": None,
     },
     "belote-ffb": {
         "players": 4,
@@ -211,6 +215,7 @@ EXPECTED = {
         "made": "cards_and_bid",
         "no_trump_bid": "single",
         "sequence_split": False,
+        "no_trump_carre_points": None,
     },
     "coinche": {
         "players": 4,
@@ -247,6 +252,7 @@ EXPECTED = {
         "made": "cards_and_bid",
         "no_trump_bid": "single",
         "sequence_split": False,
+        "no_trump_carre_points": None,
     },
 }
 

@@ -8,7 +8,7 @@ import flask_smorest
 from flask import Flask
 from flask_smorest.utils import prepare_response
 
-from . import errors
+from . import errors, i18n
 from .config import Config, Settings
 from .routes import (
     batch,
@@ -60,6 +60,7 @@ def create_app(config: type = Config, settings: Settings | None = None) -> Flask
     """The WSGI app; ``settings`` default to the environment's (docs/operations.md)."""
     app = Flask(__name__)
     app.config.from_object(config)
+    app.json = i18n.JSONProvider(app)
     app.json.sort_keys = False
     app.json.ensure_ascii = False
     api = Api(app)

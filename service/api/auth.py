@@ -13,6 +13,8 @@ import hmac
 
 import flask
 
+from ..engine.text import N_, Text
+
 PROTECTED_PREFIX = "/v1/"
 CHALLENGE = 'Bearer realm="belote-rules"'
 
@@ -41,7 +43,10 @@ def refusal(request: flask.Request, keys: tuple[bytes, ...]) -> tuple[str, str] 
         return None
     presented = presented_key(request)
     if presented is None:
-        return "This API needs a key: send Authorization: Bearer <key> or X-API-Key.", CHALLENGE
+        return (
+            Text(N_("This API needs a key: send Authorization: Bearer <key> or X-API-Key.")),
+            CHALLENGE,
+        )
     if not is_valid(presented, keys):
-        return "The API key is not valid.", CHALLENGE + ', error="invalid_token"'
+        return Text(N_("The API key is not valid.")), CHALLENGE + ', error="invalid_token"'
     return None

@@ -13,6 +13,8 @@ from webargs import core
 from webargs.flaskparser import FlaskParser
 from werkzeug.exceptions import HTTPException, RequestEntityTooLarge
 
+from ..engine.text import N_, Text
+
 
 def _reject_constant(name: str) -> Any:
     raise ValueError(f"{name} is not valid JSON")
@@ -36,7 +38,9 @@ def _object(pairs: list[tuple[str, Any]]) -> dict[str, Any]:
     out: dict[str, Any] = {}
     for key, value in pairs:
         if key in out:
-            raise DuplicateKeyError(f"the member '{key}' appears twice in one object")
+            raise DuplicateKeyError(
+                Text(N_("the member '{key}' appears twice in one object"), key=key)
+            )
         out[key] = value
     return out
 
@@ -67,28 +71,33 @@ def _lone_surrogate(value: Any) -> str | None:
 def parse_json_body(data: bytes) -> Any:
     """The body as JSON, or a 400 problem saying why it is not."""
     if not data.strip():
-        abort(400, message="The request body is empty; send a JSON object.")
+        abort(400, message=Text(N_("The request body is empty; send a JSON object.")))
     try:
         text = data.decode("utf-8")
     except UnicodeDecodeError:
-        abort(400, message="The request body is not valid UTF-8.")
+        abort(400, message=Text(N_("The request body is not valid UTF-8.")))
     try:
         value = json.loads(
             text, parse_constant=_reject_constant, parse_int=_parse_int, object_pairs_hook=_object
         )
     except RecursionError:
-        abort(400, message="The request body is nested too deeply.")
+        abort(400, message=Text(N_("The request body is nested too deeply.")))
     except DuplicateKeyError as error:
-        abort(400, message=f"The request body is ambiguous: {error}.")
+        abort(400, message=Text(N_("The request body is ambiguous: {error}."), error=error.args[0]))
     except ValueError as error:
-        abort(400, message=f"The request body is not valid JSON: {error}.")
+        abort(400, message=Text(N_("The request body is not valid JSON: {error}."), error=error))
     if _SURROGATE_ESCAPE.search(text):
         bad = _lone_surrogate(value)
         if bad is not None:
             abort(
                 400,
-                message=f"The request body has a string with an unpaired UTF-16 surrogate "
-                f"escape ({bad[:40]}); send text as valid Unicode.",
+                message=Text(
+                    N_(
+                        "The request body has a string with an unpaired UTF-16 surrogate "
+                        "escape ({escape}); send text as valid Unicode."
+                    ),
+                    escape=bad[:40],
+                ),
             )
     return value
 
@@ -100,8 +109,11 @@ class JsonBodyParser(FlaskParser):
         if not core.is_json(req.mimetype):
             abort(
                 415,
-                message=f"Send the body as application/json, not "
-                f"{req.mimetype or 'no content type'}.",
+                message=Text(
+                    N_("Send the body as application/json, not {type}."), type=req.mimetype
+                )
+                if req.mimetype
+                else Text(N_("Send the body as application/json, not no content type.")),
             )
         return parse_json_body(_read_body(req))
 
@@ -118,7 +130,7 @@ def _read_body(req: flask.Request) -> bytes:
     except HTTPException:
         raise
     except Exception as error:  # the server's reader refused the stream: a malformed chunk
-        abort(400, message=f"The request body could not be read: {error}.")
+        abort(400, message=Text(N_("The request body could not be read: {error}."), error=error))
 
 
 def _read_limited(req: flask.Request) -> bytes:

@@ -10,6 +10,9 @@ from typing import Any
 from flask import Flask, Response, current_app, json
 from werkzeug.exceptions import HTTPException, InternalServerError
 
+from ..engine.text import N_, Text
+from . import i18n
+
 log = logging.getLogger(__name__)
 
 PROBLEM_JSON = "application/problem+json"
@@ -19,9 +22,9 @@ INVALID_INPUT = PROBLEM_BASE + "invalid-input"
 ILLEGAL_ROUND = PROBLEM_BASE + "illegal-round"
 ILLEGAL_BID = PROBLEM_BASE + "illegal-bid"
 _TITLES = {
-    INVALID_INPUT: "Invalid input",
-    ILLEGAL_ROUND: "Illegal round",
-    ILLEGAL_BID: "Illegal bid",
+    INVALID_INPUT: Text(N_("Invalid input")),
+    ILLEGAL_ROUND: Text(N_("Illegal round")),
+    ILLEGAL_BID: Text(N_("Illegal bid")),
 }
 
 
@@ -43,7 +46,9 @@ class InvalidInput(Exception):  # noqa: N818 - named for what the client sent
 
     @classmethod
     def at(cls, field: str, message: str, **extra) -> InvalidInput:
-        return cls(f"{field}: {message}", {field: [message]}, **extra)
+        return cls(
+            Text("{field}: {message}", field=field, message=message), {field: [message]}, **extra
+        )
 
 
 def problem(
@@ -62,6 +67,7 @@ def problem(
         "detail": detail,
         **{k: v for k, v in members.items() if v is not None},
     }
+    body = i18n.say_problem(body)  # the sentences in the request's language
     response = Response(
         json.dumps(body, sort_keys=False, ensure_ascii=False), status=status, mimetype=PROBLEM_JSON
     )
@@ -108,9 +114,9 @@ def _summary(errors: Mapping[str, list[str]]) -> str:
 MAX_ERROR_FIELDS = 20
 
 
-def _limit_detail() -> str:
+def _limit_detail() -> Text:
     limit = current_app.config["MAX_CONTENT_LENGTH"]
-    return f"The request body is larger than the limit of {limit} bytes."
+    return Text(N_("The request body is larger than the limit of {limit} bytes."), limit=limit)
 
 
 def handle_http_exception(error: HTTPException) -> Response:
@@ -123,14 +129,26 @@ def handle_http_exception(error: HTTPException) -> Response:
         if isinstance(messages, Mapping) and set(messages) <= {"json", "query", "view_args"}:
             messages = {k: v for loc in messages.values() for k, v in _as_dict(loc).items()}
         errors = flatten(messages)
-        prefix = "The request body is invalid"
-        if len(errors) > MAX_ERROR_FIELDS:
-            prefix += f" ({len(errors)} fields, the first {MAX_ERROR_FIELDS} listed)"
-            errors = dict(list(errors.items())[:MAX_ERROR_FIELDS])
+        count = len(errors)
+        errors = dict(list(errors.items())[:MAX_ERROR_FIELDS])
+        # Said now, in the request's language: the summary quotes the said field errors.
+        errors = {field: [i18n.say(m) for m in msgs] for field, msgs in errors.items()}
+        if count > MAX_ERROR_FIELDS:
+            detail = Text(
+                N_(
+                    "The request body is invalid ({count} fields, the first {listed} listed): "
+                    "{errors}"
+                ),
+                count=count,
+                listed=MAX_ERROR_FIELDS,
+                errors=_summary(errors),
+            )
+        else:
+            detail = Text(N_("The request body is invalid: {errors}"), errors=_summary(errors))
         return problem(
             422,
-            prefix + ": " + _summary(errors),
-            title="Invalid input",
+            detail,
+            title=_TITLES[INVALID_INPUT],
             type_=INVALID_INPUT,
             errors=errors,
         )

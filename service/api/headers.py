@@ -15,6 +15,7 @@ from __future__ import annotations
 
 import flask
 
+from ..engine.text import N_, Text
 from .errors import PROBLEM_JSON
 
 CACHEABLE = frozenset({"/v1/rulesets", "/v1/rulesets/<name>", "/v1/parameters", "/openapi.yaml"})
@@ -30,9 +31,9 @@ def missing_host(request: flask.Request) -> str | None:
         return None
     host = request.environ.get("HTTP_HOST")
     if host is None or not host.strip():
-        return "An HTTP/1.1 request must have a Host header (RFC 9112, section 3.2)."
+        return Text(N_("An HTTP/1.1 request must have a Host header (RFC 9112, section 3.2)."))
     if "," in host:
-        return "A request must have exactly one Host header (RFC 9112, section 3.2)."
+        return Text(N_("A request must have exactly one Host header (RFC 9112, section 3.2)."))
     return None
 
 

@@ -31,6 +31,7 @@ from flask_smorest.utils import set_status_and_headers_in_response, unpack_tuple
 from marshmallow import Schema, ValidationError, fields, missing
 
 from ..engine.cards import card_name, parse_card
+from . import i18n
 from .body import JsonBodyParser
 
 Loader = Callable[[Any], Any]
@@ -238,8 +239,10 @@ _PARSER = JsonBodyParser()
 
 
 def json_response(payload: Any, status: int) -> flask.Response:
-    """``payload`` serialised with orjson, as Flask's ``jsonify`` would (compact, UTF-8)."""
-    return flask.Response(orjson.dumps(payload) + b"\n", status=status, mimetype="application/json")
+    """``payload`` serialised with orjson, as Flask's ``jsonify`` would (compact, UTF-8),
+    its sentences said in the request's language (i18n.JSONProvider does it for Flask's)."""
+    body = orjson.dumps(i18n.say_tree(payload)) + b"\n"
+    return flask.Response(body, status=status, mimetype="application/json")
 
 
 def answer_item(operation: Operation, body: Any) -> tuple[int, Any]:

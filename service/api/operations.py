@@ -12,7 +12,7 @@ from typing import Any
 
 import flask
 
-from . import auth, headers, logs, metrics, request_ids
+from . import auth, headers, i18n, logs, metrics, request_ids
 from .config import Settings
 from .errors import PROBLEM_JSON, problem
 
@@ -67,6 +67,7 @@ def install(app: flask.Flask, api: Any, settings: Settings) -> None:
             keys_on=bool(keys),
             max_age=settings.cache_max_age,
         )
+        i18n.finish(response, route)
         response.headers[request_ids.HEADER] = request_id
         if response.mimetype == PROBLEM_JSON and not response.is_streamed:
             _add_request_id(response, request_id)

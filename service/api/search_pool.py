@@ -29,6 +29,7 @@ from concurrent.futures import TimeoutError as FutureTimeout
 from concurrent.futures.process import BrokenProcessPool
 from typing import Any
 
+from ..engine.text import N_, Text
 from .config import Settings
 
 log = logging.getLogger(__name__)
@@ -97,7 +98,7 @@ def run(function: Callable[..., Any], *args: Any, budget_s: float) -> Any:
     """``function(*args)`` in the pool; :class:`Busy` when the queue is full or the
     answer is not back within ``budget_s + GRACE_S``."""
     if not _slots.acquire(blocking=False):
-        raise Busy(f"{QUEUE} suggestions are already waiting in this worker")
+        raise Busy(Text(N_("{count} suggestions are already waiting in this worker"), count=QUEUE))
     try:
         executor = _executor()
         try:
@@ -105,10 +106,10 @@ def run(function: Callable[..., Any], *args: Any, budget_s: float) -> Any:
             return future.result(timeout=budget_s + GRACE_S)
         except FutureTimeout as error:
             future.cancel()
-            raise Busy("the search did not finish in time") from error
+            raise Busy(Text(N_("the search did not finish in time"))) from error
         except BrokenProcessPool as error:
             log.exception("a suggestion process stopped")
             _reset(executor)
-            raise Busy("the search process stopped; it is being restarted") from error
+            raise Busy(Text(N_("the search process stopped; it is being restarted"))) from error
     finally:
         _slots.release()

@@ -24,8 +24,10 @@ def response_examples() -> dict:
 
 
 def spec_dict(app: Flask) -> dict:
+    from .i18n import document
+
     with app.app_context():
-        spec = copy.deepcopy(app.extensions["belote_api"].spec.to_dict())
+        spec = document(copy.deepcopy(app.extensions["belote_api"].spec.to_dict()))
     for item in spec.get("paths", {}).values():
         for operation in item.values():
             if isinstance(operation, dict) and "responses" in operation:

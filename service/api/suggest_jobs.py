@@ -11,12 +11,13 @@ from typing import Any
 
 from ..engine.bidding import Bid as AuctionBid
 from ..engine.bidding import check_turned, run_auction
-from ..engine.cards import card_name, cards_in, mask_of
+from ..engine.cards import Card, cards_in, mask_of
 from ..engine.declarations import parse_declarations
 from ..engine.play import PositionError, check_hand_size, check_seat
 from ..engine.rounds import Trick
 from ..engine.rulesets import get_ruleset
 from ..engine.scoring import Bid, needs_bid
+from ..engine.text import N_, Text
 from ..players.bidding import MAX_BID_BUDGET_MS, PLAYER_BIDDING, suggest_bid
 from ..players.driver import DEFAULT_BUDGET_MS, MAX_BUDGET_MS, announcements, suggest_play
 from ..players.sampler import knowledge
@@ -47,7 +48,7 @@ def play_view(payload: Mapping[str, Any]) -> SeatView:
     bids = tuple(AuctionBid(*b) for b in payload["bids"])
     dealer = payload.get("dealer")
     if bids and dealer is None:
-        raise PositionError("dealer", "the bids are given: give the `dealer` too")
+        raise PositionError("dealer", Text(N_("the bids are given: give the `dealer` too")))
     if payload.get("exchanged_by") is not None:
         check_seat(payload["exchanged_by"], rules, "exchanged_by")
     hand = payload["hand"]
@@ -74,12 +75,22 @@ def play_view(payload: Mapping[str, Any]) -> SeatView:
         check_seat(dealer, rules, "dealer")
         result = run_auction(rules, dealer, bids, view.turned)
         if result.contract is None:
-            raise PositionError("bids", "these bids give no contract: the round is not in play")
+            raise PositionError(
+                "bids", Text(N_("these bids give no contract: the round is not in play"))
+            )
         if (result.contract.taker, result.contract.trump) != (view.taker, trump):
             raise PositionError(
                 "bids",
-                f"the bids give seat {result.contract.taker} the contract in "
-                f"{result.contract.trump}, not seat {view.taker} in {trump}",
+                Text(
+                    N_(
+                        "the bids give seat {taker} the contract in {trump}, not seat {seat} "
+                        "in {stated}"
+                    ),
+                    taker=result.contract.taker,
+                    trump=result.contract.trump,
+                    seat=view.taker,
+                    stated=trump,
+                ),
             )
     level = payload["level"]
     knowledge(view, inference=level != "plain")
@@ -133,15 +144,28 @@ def auction_view(payload: Mapping[str, Any]) -> AuctionView:
     if needs_bid(rules) and rules.bidding != "coinche":
         raise PositionError(
             "options",
-            f"this ruleset scores rounds against a Coinche bid (contract {rules.contract}, "
-            f"failed {rules.failed}) but bids on a turned card ({rules.bidding}): no round "
-            "of it can be scored, so no call can be judged",
+            Text(
+                N_(
+                    "this ruleset scores rounds against a Coinche bid (contract {contract}, "
+                    "failed {failed}) but bids on a turned card ({bidding}): no round of it "
+                    "can be scored, so no call can be judged"
+                ),
+                contract=rules.contract,
+                failed=rules.failed,
+                bidding=rules.bidding,
+            ),
         )
     if rules.bidding not in PLAYER_BIDDING:
         raise PositionError(
             "ruleset",
-            f"the computer players do not bid in {rules.bidding} bidding yet (they bid in "
-            f"{', '.join(PLAYER_BIDDING)}); /v1/suggest/play plays its rounds",
+            Text(
+                N_(
+                    "the computer players do not bid in {bidding} bidding yet (they bid in "
+                    "{biddings}); /v1/suggest/play plays its rounds"
+                ),
+                bidding=rules.bidding,
+                biddings=", ".join(PLAYER_BIDDING),
+            ),
         )
     dealer = payload["dealer"]
     check_seat(dealer, rules, "dealer")
@@ -150,18 +174,25 @@ def auction_view(payload: Mapping[str, Any]) -> AuctionView:
     bids = tuple(AuctionBid(*b) for b in payload["bids"])
     result = run_auction(rules, dealer, bids, turned)
     if result.complete:
-        raise PositionError("bids", "the auction is over: there is no call to make")
+        raise PositionError("bids", Text(N_("the auction is over: there is no call to make")))
     hand = payload["hand"]
     size = first_hand_size(rules)
     if len(hand) != size:
-        later = "" if size == rules.hand_size else ", the rest are dealt after the auction"
-        raise PositionError(
-            "hand", f"{rules.name} bids on {size} cards each{later}; got {len(hand)}"
+        template = (
+            N_("{ruleset} bids on {size} cards each; got {count}")
+            if size == rules.hand_size
+            else N_(
+                "{ruleset} bids on {size} cards each, the rest are dealt after the auction; "
+                "got {count}"
+            )
         )
+        raise PositionError("hand", Text(template, ruleset=rules.name, size=size, count=len(hand)))
     if turned is not None and turned in hand:
-        raise ViewError("hand", f"{card_name(turned)} is the turned card, not in a hand yet")
+        raise ViewError(
+            "hand", Text(N_("{card} is the turned card, not in a hand yet"), card=Card(turned))
+        )
     if len(set(hand)) != len(hand):
-        raise ViewError("hand", "a card appears twice")
+        raise ViewError("hand", Text(N_("a card appears twice")))
     return AuctionView(rules, result.next_seat, mask_of(hand), dealer, bids, turned)
 
 

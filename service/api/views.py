@@ -17,6 +17,7 @@ from ..engine.roem import Roem
 from ..engine.rounds import Violation
 from ..engine.rulesets import Ruleset
 from ..engine.scoring import RoundScore
+from ..engine.text import N_, Text
 from .errors import InvalidInput
 
 
@@ -43,7 +44,9 @@ def round_bid(fields: dict | None) -> scoring.Bid | None:
     if not fields:
         return None
     if fields["value"] is None:
-        raise InvalidInput.at("bid.value", "a bid needs its value: 80, 90, ... 160 or capot")
+        raise InvalidInput.at(
+            "bid.value", Text(N_("a bid needs its value: 80, 90, ... 160 or capot"))
+        )
     return scoring.Bid(fields["value"], fields["coinche"])
 
 

@@ -30,9 +30,10 @@ from __future__ import annotations
 from collections.abc import Iterator, Sequence
 from dataclasses import dataclass, replace
 
-from .cards import SEVEN, SUITS, TRUMP_MODES, rank_of, suit_of
+from .cards import SEVEN, SUITS, TRUMP_MODES, Mode, Suit, rank_of, suit_of
 from .play import PositionError, check_seat
 from .rulesets import Ruleset
+from .text import N_, Listing, Text
 
 # Actions a bid can carry.
 PASS, BID, TAKE, NAME, COINCHE, SURCOINCHE = "pass", "bid", "take", "name", "coinche", "surcoinche"
@@ -76,44 +77,45 @@ SAME_SUIT_AS_PROPOSED = "same_suit_as_proposed"
 
 #: One sentence per reason code; ``{...}`` are filled in from the auction.
 MESSAGES = {
-    NOT_YOUR_TURN: "It is seat {seat}'s turn to bid, not seat {stated}'s.",
-    AUCTION_COMPLETE: "The auction is already over: no more bids.",
-    ACTION_NOT_ALLOWED: "'{action}' is not a bid in this game; the bids are: {actions}.",
-    MALFORMED_BID: "{detail}",
-    INVALID_VALUE: "{value} is not a bid value: bid {ladder}.",
-    TRUMP_MODE_NOT_ALLOWED: "Trump mode {mode} is not allowed here; allowed: {modes}.",
-    BID_TOO_LOW: "A bid must be higher than the current {value} of seat {seat}: {hint}.",
-    BID_AFTER_COINCHE: "The bid of seat {seat} has been coinched: nobody may bid any more.",
-    COINCHE_WITHOUT_BID: "There is no bid to coinche yet.",
-    COINCHE_OWN_SIDE: (
+    NOT_YOUR_TURN: N_("It is seat {seat}'s turn to bid, not seat {stated}'s."),
+    AUCTION_COMPLETE: N_("The auction is already over: no more bids."),
+    ACTION_NOT_ALLOWED: N_("'{action}' is not a bid in this game; the bids are: {actions}."),
+    MALFORMED_BID: "{detail}",  # the sentence of each malformation, see _malformed
+    INVALID_VALUE: N_("{value} is not a bid value: bid {ladder}."),
+    TRUMP_MODE_NOT_ALLOWED: N_("Trump mode {mode} is not allowed here; allowed: {modes}."),
+    BID_TOO_LOW: N_("A bid must be higher than the current {value} of seat {seat}: {hint}."),
+    BID_AFTER_COINCHE: N_("The bid of seat {seat} has been coinched: nobody may bid any more."),
+    COINCHE_WITHOUT_BID: N_("There is no bid to coinche yet."),
+    COINCHE_OWN_SIDE: N_(
         "The highest bid is your side's (seat {seat}): only the other side may coinche it."
     ),
-    COINCHE_TWICE: "The contract is already coinched; there is only one coinche per auction.",
-    SURCOINCHE_WITHOUT_COINCHE: "Only a coinched bid can be surcoinched.",
-    SURCOINCHE_WRONG_SIDE: "Only the side whose bid was coinched may surcoinche.",
-    NAME_IN_ROUND_ONE: "In the first round you may only take the turned suit ({turned}) or pass.",
-    TAKE_IN_ROUND_TWO: (
+    COINCHE_TWICE: N_("The contract is already coinched; there is only one coinche per auction."),
+    SURCOINCHE_WITHOUT_COINCHE: N_("Only a coinched bid can be surcoinched."),
+    SURCOINCHE_WRONG_SIDE: N_("Only the side whose bid was coinched may surcoinche."),
+    NAME_IN_ROUND_ONE: N_(
+        "In the first round you may only take the turned suit ({turned}) or pass."
+    ),
+    TAKE_IN_ROUND_TWO: N_(
         "In the second round the turned suit ({turned}) can no longer be taken: "
         "name another suit or pass."
     ),
-    SAME_SUIT_AS_TURNED: (
+    SAME_SUIT_AS_TURNED: N_(
         "In the second round you must name a suit other than the turned one ({turned})."
     ),
-    CONTRA_WITHOUT_CONTRACT: "There is no contract to double (contra) yet.",
-    CONTRA_OWN_SIDE: (
+    CONTRA_WITHOUT_CONTRACT: N_("There is no contract to double (contra) yet."),
+    CONTRA_OWN_SIDE: N_(
         "The contract is your side's (seat {seat}): only the other side may double it."
     ),
-    CONTRA_TWICE: "The contract is already doubled: only its side may redouble (recontra).",
-    RECONTRA_WITHOUT_CONTRA: "Only a doubled (contra) contract can be redoubled, and only once.",
-    RECONTRA_WRONG_SIDE: "Only the side whose contract was doubled may redouble it.",
-    MUST_NAME_TRUMP: "Seat {seat} must play: name a trump ({modes}); passing is not allowed.",
-    SAME_SUIT_AS_PROPOSED: (
+    CONTRA_TWICE: N_("The contract is already doubled: only its side may redouble (recontra)."),
+    RECONTRA_WITHOUT_CONTRA: N_(
+        "Only a doubled (contra) contract can be redoubled, and only once."
+    ),
+    RECONTRA_WRONG_SIDE: N_("Only the side whose contract was doubled may redouble it."),
+    MUST_NAME_TRUMP: N_("Seat {seat} must play: name a trump ({modes}); passing is not allowed."),
+    SAME_SUIT_AS_PROPOSED: N_(
         "Everybody passed the proposed {proposed}: name a suit other than {proposed}."
     ),
 }
-
-_MODE_NAMES = {"C": "clubs", "D": "diamonds", "H": "hearts", "S": "spades"}
-_MODE_NAMES |= {"none": "no trump", "all": "all trumps"}
 
 
 @dataclass(frozen=True, slots=True)
@@ -130,7 +132,7 @@ class Bid:
 @dataclass(frozen=True, slots=True)
 class Refusal:
     rule: str
-    message: str
+    message: Text
 
 
 @dataclass(frozen=True, slots=True)
@@ -198,11 +200,12 @@ class IllegalBidError(PositionError):
 
 
 def _refuse(rule: str, **details) -> Refusal:
-    return Refusal(rule, MESSAGES[rule].format(**details))
+    return Refusal(rule, Text(MESSAGES[rule], **details))
 
 
-def _mode_name(mode: str) -> str:
-    return _MODE_NAMES[mode]
+def _malformed(template: str, **details) -> Refusal:
+    """``malformed_bid``, its sentence said in full (``template``)."""
+    return _refuse(MALFORMED_BID, detail=Text(template, **details))
 
 
 def _mode_refusal(mode: str, allowed: Sequence[str]) -> Refusal:
@@ -210,13 +213,9 @@ def _mode_refusal(mode: str, allowed: Sequence[str]) -> Refusal:
     as named and as sent: "no trump (none)"."""
     return _refuse(
         TRUMP_MODE_NOT_ALLOWED,
-        mode=_mode_label(mode),
-        modes=", ".join(map(_mode_label, allowed)) if allowed else "nothing (pass)",
+        mode=Mode(mode),
+        modes=Listing(map(Mode, allowed)) if allowed else Text(N_("nothing (pass)")),
     )
-
-
-def _mode_label(mode: str) -> str:
-    return f"{_MODE_NAMES[mode]} ({mode})" if mode in _MODE_NAMES else repr(mode)
 
 
 def _rank(value: int | str) -> int:
@@ -236,12 +235,17 @@ def bid_values(ruleset: Ruleset) -> tuple[int | str, ...]:
     return (low, *range(first, high + 1, step), CAPOT)
 
 
-def describe_ladder(values: Sequence[int | str]) -> str:
+def describe_ladder(values: Sequence[int | str]) -> Text:
     """ "80, 90, ... 160 or capot": the first two, the last number and capot."""
     numbers = [v for v in values if v != CAPOT]
     if len(numbers) <= 3:
-        return ", ".join(map(str, numbers)) + " or capot"
-    return f"{numbers[0]}, {numbers[1]}, ... {numbers[-1]} or capot"
+        return Text(N_("{values} or capot"), values=", ".join(map(str, numbers)))
+    return Text(
+        N_("{first}, {second}, ... {last} or capot"),
+        first=numbers[0],
+        second=numbers[1],
+        last=numbers[-1],
+    )
 
 
 # --- the two procedures -----------------------------------------------------------------
@@ -275,7 +279,7 @@ class _Auction:
         if self.caller(bid) != self.seat and not self.out_of_turn_allowed(bid):
             return _refuse(NOT_YOUR_TURN, seat=self.seat, stated=bid.seat)
         if bid.action not in self.ACTIONS:
-            return _refuse(ACTION_NOT_ALLOWED, action=bid.action, actions=", ".join(self.ACTIONS))
+            return _refuse(ACTION_NOT_ALLOWED, action=bid.action, actions=Listing(self.ACTIONS))
         return self.rule_refusal(bid)
 
     def redeal_dealer(self) -> int:
@@ -317,7 +321,7 @@ class _Auction:
 def _no_extras(bid: Bid) -> Refusal | None:
     """``pass``, ``coinche`` and ``surcoinche`` carry neither a value nor a trump."""
     if bid.value is not None or bid.trump is not None:
-        return _refuse(MALFORMED_BID, detail=f"'{bid.action}' takes no value and no trump.")
+        return _malformed(N_("'{action}' takes no value and no trump."), action=bid.action)
     return None
 
 
@@ -363,10 +367,9 @@ class _CoincheAuction(_Auction):
 
     def _bid_refusal(self, bid: Bid) -> Refusal | None:
         if bid.value is None or bid.trump is None:
-            return _refuse(
-                MALFORMED_BID,
-                detail=f"A 'bid' needs a value ({describe_ladder(bid_values(self.ruleset))}) "
-                "and a trump.",
+            return _malformed(
+                N_("A 'bid' needs a value ({ladder}) and a trump."),
+                ladder=describe_ladder(bid_values(self.ruleset)),
             )
         if self.coinched_by is not None:
             return _refuse(BID_AFTER_COINCHE, seat=self.highest.seat)
@@ -381,7 +384,9 @@ class _CoincheAuction(_Auction):
                 BID_TOO_LOW,
                 value=self.highest.value,
                 seat=self.highest.seat,
-                hint=f"bid {higher[0]} or more" if higher else "nothing is above capot",
+                hint=Text(N_("bid {value} or more"), value=higher[0])
+                if higher
+                else Text(N_("nothing is above capot")),
             )
         return None
 
@@ -488,18 +493,20 @@ class _TurnedCardAuction(_Auction):
         if bid.action == PASS:
             return _no_extras(bid)
         if bid.value is not None:
-            return _refuse(MALFORMED_BID, detail=f"'{bid.action}' takes no value.")
+            return _malformed(N_("'{action}' takes no value."), action=bid.action)
         if bid.action == TAKE:
             return self._take_refusal(bid)
         return self._name_refusal(bid)
 
     def _take_refusal(self, bid: Bid) -> Refusal | None:
-        turned = _mode_name(self.turned_suit)
+        turned = Suit(suit_of(self.turned))
         if bid.trump is not None and bid.trump != self.turned_suit:
-            return _refuse(
-                MALFORMED_BID,
-                detail=f"'take' means the turned suit ({turned}); another trump is named "
-                "with 'name' in the second round.",
+            return _malformed(
+                N_(
+                    "'take' means the turned suit ({turned}); another trump is named "
+                    "with 'name' in the second round."
+                ),
+                turned=turned,
             )
         if self.round_number() == 2:
             return _refuse(TAKE_IN_ROUND_TWO, turned=turned)
@@ -508,9 +515,9 @@ class _TurnedCardAuction(_Auction):
         return None
 
     def _name_refusal(self, bid: Bid) -> Refusal | None:
-        turned = _mode_name(self.turned_suit)
+        turned = Suit(suit_of(self.turned))
         if bid.trump is None:
-            return _refuse(MALFORMED_BID, detail="'name' needs the trump it names.")
+            return _malformed(N_("'name' needs the trump it names."))
         if self.round_number() == 1:
             return _refuse(NAME_IN_ROUND_ONE, turned=turned)
         if bid.trump == self.turned_suit:
@@ -590,9 +597,8 @@ class _BulgarianAuction(_Auction):
 
     def _contract_refusal(self, bid: Bid) -> Refusal | None:
         if bid.trump is None or bid.value is not None:
-            return _refuse(
-                MALFORMED_BID,
-                detail="A contract is a 'bid' with a trump mode (C D H S none all) and no value.",
+            return _malformed(
+                N_("A contract is a 'bid' with a trump mode (C D H S none all) and no value.")
             )
         allowed = tuple(m for m in LADDER if m in self.ruleset.trump_modes)
         if bid.trump not in allowed:
@@ -601,9 +607,11 @@ class _BulgarianAuction(_Auction):
             higher = [m for m in allowed if LADDER.index(m) > LADDER.index(self.highest.trump)]
             return _refuse(
                 BID_TOO_LOW,
-                value=_mode_label(self.highest.trump),
+                value=Mode(self.highest.trump),
                 seat=self.highest.seat,
-                hint=f"bid {_mode_label(higher[0])} or higher" if higher else "nothing is higher",
+                hint=Text(N_("bid {mode} or higher"), mode=Mode(higher[0]))
+                if higher
+                else Text(N_("nothing is higher")),
             )
         return None
 
@@ -723,9 +731,13 @@ class _KlaverjasAuction(_Auction):
         if self._new_proposal and round_two and self.second_proposed is None:
             raise PositionError(
                 "second_proposed",
-                "everybody passed the proposed suit: with proposed_all_pass = "
-                "new_proposal a second suit is proposed for one more round; give it as "
-                "`second_proposed`",
+                Text(
+                    N_(
+                        "everybody passed the proposed suit: with proposed_all_pass = "
+                        "new_proposal a second suit is proposed for one more round; give it as "
+                        "`second_proposed`"
+                    )
+                ),
             )
 
     def _suits(self) -> tuple[str, ...]:
@@ -733,13 +745,13 @@ class _KlaverjasAuction(_Auction):
 
     def rule_refusal(self, bid: Bid) -> Refusal | None:
         if bid.value is not None:
-            return _refuse(MALFORMED_BID, detail=f"'{bid.action}' takes no value.")
+            return _malformed(N_("'{action}' takes no value."), action=bid.action)
         suits = self._suits()
         if bid.action == PASS:
             if bid.trump is not None:
                 return _no_extras(bid)
             if self.forced:
-                return _refuse(MUST_NAME_TRUMP, seat=self.seat, modes=", ".join(suits))
+                return _refuse(MUST_NAME_TRUMP, seat=self.seat, modes=Listing(suits))
             return None
         if bid.action == TAKE:
             return self._take_refusal(bid)
@@ -750,14 +762,21 @@ class _KlaverjasAuction(_Auction):
         if offer is None:
             return Refusal(
                 TAKE_IN_ROUND_TWO,
-                f"Everybody passed the proposed suit ({_mode_label(self.proposed)}): it can no "
-                "longer be taken; name another suit.",
+                Text(
+                    N_(
+                        "Everybody passed the proposed suit ({proposed}): it can no longer be "
+                        "taken; name another suit."
+                    ),
+                    proposed=Mode(self.proposed),
+                ),
             )
         if bid.trump is not None and bid.trump != offer:
-            return _refuse(
-                MALFORMED_BID,
-                detail=f"'take' means the proposed suit ({_mode_label(offer)}); "
-                "another suit is named with 'name' once everybody has passed.",
+            return _malformed(
+                N_(
+                    "'take' means the proposed suit ({proposed}); another suit is named with "
+                    "'name' once everybody has passed."
+                ),
+                proposed=Mode(offer),
             )
         if offer not in self.ruleset.trump_modes:
             return _mode_refusal(offer, self._suits())
@@ -765,17 +784,22 @@ class _KlaverjasAuction(_Auction):
 
     def _name_refusal(self, bid: Bid, suits: tuple[str, ...]) -> Refusal | None:
         if bid.trump is None:
-            return _refuse(MALFORMED_BID, detail="'name' needs the trump it names.")
+            return _malformed(N_("'name' needs the trump it names."))
         if self.on_offer is not None:
             return Refusal(
                 NAME_IN_ROUND_ONE,
-                f"Take the proposed suit ({_mode_label(self.on_offer)}) or pass; a suit is "
-                "named only when everybody has passed.",
+                Text(
+                    N_(
+                        "Take the proposed suit ({proposed}) or pass; a suit is named only when "
+                        "everybody has passed."
+                    ),
+                    proposed=Mode(self.on_offer),
+                ),
             )
         if bid.trump not in suits:
             return _mode_refusal(bid.trump, suits)
         if self.ruleset.bidding == PROPOSED_BIDDING and bid.trump == self.proposed:
-            return _refuse(SAME_SUIT_AS_PROPOSED, proposed=_mode_label(self.proposed))
+            return _refuse(SAME_SUIT_AS_PROPOSED, proposed=Mode(self.proposed))
         return None
 
     def after(self, bid: Bid) -> _KlaverjasAuction:
@@ -831,12 +855,18 @@ def check_turned(ruleset: Ruleset, turned: int | None, *, required: bool = True)
         if turned is not None:
             raise PositionError(
                 "turned",
-                f"{ruleset.bidding} bidding turns no card up: leave `turned` out of the request",
+                Text(
+                    N_("{bidding} bidding turns no card up: leave `turned` out of the request"),
+                    bidding=ruleset.bidding,
+                ),
             )
     elif turned is None and required:
         raise PositionError(
             "turned",
-            f'{ruleset.name} bids on a card turned up: give it as `turned` (like "JH")',
+            Text(
+                N_('{ruleset} bids on a card turned up: give it as `turned` (like "JH")'),
+                ruleset=ruleset.name,
+            ),
         )
 
 
@@ -852,28 +882,42 @@ def check_proposed(
     the other procedures take neither."""
     for name, suit in (("proposed", proposed), ("second_proposed", second_proposed)):
         if suit is not None and suit not in SUITS:
-            raise PositionError(name, f"a proposed suit is C, D, H or S; got {suit!r}")
+            raise PositionError(
+                name, Text(N_("a proposed suit is C, D, H or S; got {suit}"), suit=repr(suit))
+            )
     if ruleset.bidding != PROPOSED_BIDDING:
         for name, suit in (("proposed", proposed), ("second_proposed", second_proposed)):
             if suit is not None:
                 raise PositionError(
                     name,
-                    f"{ruleset.bidding} bidding proposes no suit: leave `{name}` out",
+                    Text(
+                        N_("{bidding} bidding proposes no suit: leave `{name}` out"),
+                        bidding=ruleset.bidding,
+                        name=name,
+                    ),
                 )
         return
     if proposed is None and required:
         raise PositionError(
-            "proposed", f'{ruleset.name} bids on a proposed suit: give it as `proposed` ("C")'
+            "proposed",
+            Text(
+                N_('{ruleset} bids on a proposed suit: give it as `proposed` ("C")'),
+                ruleset=ruleset.name,
+            ),
         )
     new_proposal = ruleset.proposed_all_pass == "new_proposal"
     if second_proposed is not None and not new_proposal:
         raise PositionError(
             "second_proposed",
-            "with proposed_all_pass = choose_other nobody proposes a second suit: everybody "
-            "passed, the first speaker names one; leave `second_proposed` out",
+            Text(
+                N_(
+                    "with proposed_all_pass = choose_other nobody proposes a second suit: "
+                    "everybody passed, the first speaker names one; leave `second_proposed` out"
+                )
+            ),
         )
     if second_proposed is not None and second_proposed == proposed:
-        raise PositionError("second_proposed", "the second proposed suit is another suit")
+        raise PositionError("second_proposed", Text(N_("the second proposed suit is another suit")))
 
 
 def _start(

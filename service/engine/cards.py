@@ -10,6 +10,8 @@ from __future__ import annotations
 
 from collections.abc import Iterable, Iterator
 
+from .text import N_, Text
+
 SUITS = "CDHS"
 RANKS = ("7", "8", "9", "10", "J", "Q", "K", "A")
 CLUBS, DIAMONDS, HEARTS, SPADES = range(4)
@@ -41,6 +43,12 @@ _RANK_ALIASES |= {k.lower(): v for k, v in _RANK_ALIASES.items() if k.isalpha()}
 CARD_PATTERN = "^(7|8|9|10|[JQKATjqkat])[CDHScdhs♣♦♥♠](?![\\s\\S])"
 
 
+#: Suit names as the English sentences say them, by suit index.
+SUIT_NAMES = ("clubs", "diamonds", "hearts", "spades")
+#: Trump modes as the English sentences say them.
+MODE_NAMES = dict(zip(SUITS, SUIT_NAMES, strict=True)) | {"none": "no trump", "all": "all trumps"}
+
+
 class CardError(ValueError):
     """A string that is not a card in the accepted notation."""
 
@@ -64,12 +72,19 @@ def bit(c: int) -> int:
 def parse_card(text: str) -> int:
     """Parse ``"10H"``, ``"th"``, ``"J♠"``...; raise :class:`CardError` otherwise."""
     if not isinstance(text, str):
-        raise CardError(f"a card must be a string like '10H', not {type(text).__name__}")
+        raise CardError(
+            Text(N_("a card must be a string like '10H', not {type}"), type=type(text).__name__)
+        )
     rank, suit = text[:-1], text[-1:]
     if rank not in _RANK_ALIASES or suit not in _SUIT_ALIASES:
         raise CardError(
-            f"'{text}' is not a card: write rank then suit, ranks 7 8 9 10 J Q K A "
-            "(T for ten), suits C D H S or ♣ ♦ ♥ ♠"
+            Text(
+                N_(
+                    "'{text}' is not a card: write rank then suit, ranks 7 8 9 10 J Q K A "
+                    "(T for ten), suits C D H S or ♣ ♦ ♥ ♠"
+                ),
+                text=text,
+            )
         )
     return card(_RANK_ALIASES[rank], _SUIT_ALIASES[suit])
 
@@ -148,3 +163,56 @@ def cards_above(c: int, trump: str) -> int:
     """Bit set of the cards of ``c``'s suit that beat ``c`` under the trump mode."""
     table = _ABOVE_TRUMP if is_trump_card(c, trump) else _ABOVE_PLAIN
     return table[c >> 3][strength(c, trump)]
+
+
+# --- cards, ranks, suits and trump modes inside a sentence (engine/text.py) ---------------
+
+
+class Card(int):
+    """A card inside a sentence: ``JH`` in English."""
+
+    __slots__ = ()
+
+    def __format__(self, spec: str) -> str:
+        return card_name(self)
+
+
+class Rank(int):
+    """A rank inside a sentence: ``J`` in English."""
+
+    __slots__ = ()
+
+    def __format__(self, spec: str) -> str:
+        return RANKS[self]
+
+
+class Suit(int):
+    """A suit inside a sentence: ``hearts`` in English."""
+
+    __slots__ = ()
+
+    def __format__(self, spec: str) -> str:
+        return SUIT_NAMES[self]
+
+
+class Mode(str):
+    """A trump mode named and shown as sent: ``no trump (none)``; an unknown one quoted."""
+
+    __slots__ = ()
+
+    def __format__(self, spec: str) -> str:
+        mode = str.__str__(self)
+        name = MODE_NAMES.get(mode)
+        return f"{name} ({mode})" if name else repr(mode)
+
+
+class Cards(tuple):
+    """Cards inside a sentence: ``JH QH KH`` in English."""
+
+    __slots__ = ()
+
+    def __new__(cls, cards: Iterable[int]) -> Cards:
+        return super().__new__(cls, cards)
+
+    def __format__(self, spec: str) -> str:
+        return " ".join(card_name(c) for c in self)

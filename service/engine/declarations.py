@@ -22,23 +22,25 @@ from .cards import (
     KING,
     NO_TRUMP,
     QUEEN,
-    RANKS,
     SUIT_MASKS,
     TRUMP_STRENGTH,
+    Card,
+    Cards,
+    Rank,
     bit,
     card,
-    card_name,
     cards_in,
     is_trump_card,
     trump_suit,
 )
 from .play import PositionError, check_hand_size, check_seat
 from .rulesets import Ruleset
+from .text import N_, Text
 
 CARRE = "carre"
 SEQUENCE = "sequence"
 
-_LABELS = {CARRE: "carré", SEQUENCE: "sequence"}
+_LABELS = {CARRE: N_("carré {cards}"), SEQUENCE: N_("sequence {cards}")}
 RANK_MASKS = tuple(sum(bit(card(r, s)) for s in range(4)) for r in range(8))
 
 
@@ -87,9 +89,8 @@ class Declaration:
             return (self.points, 0, self.rank, trump)
         return (0, self.length, self.rank, trump)
 
-    def describe(self) -> str:
-        names = " ".join(card_name(c) for c in cards_in(self.cards))
-        return f"{_LABELS[self.kind]} {names}"
+    def describe(self) -> Text:
+        return Text(_LABELS[self.kind], cards=Cards(cards_in(self.cards)))
 
 
 @dataclass(frozen=True, slots=True)
@@ -108,9 +109,9 @@ class Settlement:
 # --- one hand ---------------------------------------------------------------------------
 
 
-def _carre(seat: int, rank: int, ruleset: Ruleset) -> Declaration:
+def _carre(seat: int, rank: int, ruleset: Ruleset, trump: str | None = None) -> Declaration:
     mask = RANK_MASKS[rank]
-    return Declaration(seat, CARRE, mask, ruleset.carre_value(rank), 4, card(rank, 0))
+    return Declaration(seat, CARRE, mask, ruleset.carre_value(rank, trump), 4, card(rank, 0))
 
 
 def _sequence(seat: int, cards: int, trump: str, ruleset: Ruleset) -> Declaration:
@@ -165,10 +166,11 @@ def _pieces(run: int, ruleset: Ruleset) -> list[int]:
     return pieces
 
 
-def _carres_held(hand: int, ruleset: Ruleset) -> list[int]:
+def _carres_held(hand: int, ruleset: Ruleset, trump: str | None = None) -> list[int]:
     if ruleset.declarations != "all":
         return []
-    return [r for r in range(8) if ruleset.carre_value(r) and hand & RANK_MASKS[r] == RANK_MASKS[r]]
+    held = [r for r in range(8) if hand & RANK_MASKS[r] == RANK_MASKS[r]]
+    return [r for r in held if ruleset.carre_value(r, trump)]
 
 
 def _choice(
@@ -176,7 +178,7 @@ def _choice(
 ) -> list[Declaration]:
     """The carrés of ``carres`` plus the runs of what they leave (or of the whole hand when
     a card may be in two declarations), each run one sequence."""
-    chosen = [_carre(seat, r, ruleset) for r in carres]
+    chosen = [_carre(seat, r, ruleset, trump) for r in carres]
     free = hand
     if not ruleset.card_in_two_declarations:
         for d in chosen:
@@ -211,7 +213,7 @@ def find_declarations(hand: int, trump: str, ruleset: Ruleset, seat: int = 0) ->
     """
     if not declared_in(trump, ruleset):
         return []
-    held = _carres_held(hand, ruleset)
+    held = _carres_held(hand, ruleset, trump)
     options = (
         _choice(hand, subset, trump, ruleset, seat)
         for size in range(len(held) + 1)
@@ -252,8 +254,11 @@ def shown_cards(declared: Iterable[Declaration]) -> dict[int, int]:
 # --- claims -----------------------------------------------------------------------------
 
 
-def _names(cards: Iterable[int]) -> str:
-    return " ".join(card_name(c) for c in sorted(cards))
+def _claim(seat: int, cards: Iterable[int]) -> Text:
+    """``seat 1's JH QH KH``: the claim as refusals name it."""
+    if not cards:
+        return Text(N_("seat {seat}'s empty claim"), seat=seat)
+    return Text(N_("seat {seat}'s {cards}"), seat=seat, cards=Cards(sorted(cards)))
 
 
 def parse_declaration(
@@ -270,30 +275,51 @@ def parse_declaration(
     (bit set) is given, all be in it.
     """
     check_seat(seat, ruleset, f"{field}.seat", DeclarationError)
-    claim = f"seat {seat}'s {_names(cards) or 'empty claim'}"
+    claim = _claim(seat, cards)
     if ruleset.declarations == "none":
         raise DeclarationError(
             field,
-            f"{claim}: {ruleset.name} scores no declarations (declarations = none); "
-            "only belote counts",
+            Text(
+                N_(
+                    "{claim}: {ruleset} scores no declarations (declarations = none); "
+                    "only belote counts"
+                ),
+                claim=claim,
+                ruleset=ruleset.name,
+            ),
         )
     if ruleset.declarations_from != "hand":
         raise DeclarationError(
             field,
-            f"{claim}: nothing is announced in {ruleset.name} (declarations_from = "
-            f"{ruleset.declarations_from}): runs and fours are scored from each trick's "
-            "cards; leave out `declarations`",
+            Text(
+                N_(
+                    "{claim}: nothing is announced in {ruleset} (declarations_from = {source}): "
+                    "runs and fours are scored from each trick's cards; leave out `declarations`"
+                ),
+                claim=claim,
+                ruleset=ruleset.name,
+                source=ruleset.declarations_from,
+            ),
         )
     if not declared_in(trump, ruleset):
         raise DeclarationError(
             field,
-            f"{claim}: {ruleset.name} has no declarations in no trumps "
-            "(declarations_in_no_trump = false)",
+            Text(
+                N_(
+                    "{claim}: {ruleset} has no declarations in no trumps "
+                    "(declarations_in_no_trump = false)"
+                ),
+                claim=claim,
+                ruleset=ruleset.name,
+            ),
         )
     mask = 0
     for i, c in enumerate(cards):
         if mask >> c & 1:
-            raise DeclarationError(f"{field}.cards.{i}", f"{claim}: {card_name(c)} appears twice")
+            raise DeclarationError(
+                f"{field}.cards.{i}",
+                Text(N_("{claim}: {card} appears twice"), claim=claim, card=Card(c)),
+            )
         mask |= bit(c)
     declaration = _classify(seat, mask, trump, ruleset, claim, field)
     if hand is not None:
@@ -301,13 +327,18 @@ def parse_declaration(
             if not hand >> c & 1:
                 raise DeclarationError(
                     f"{field}.cards.{i}",
-                    f"{claim}: {card_name(c)} is not in seat {seat}'s hand",
+                    Text(
+                        N_("{claim}: {card} is not in seat {seat}'s hand"),
+                        claim=claim,
+                        card=Card(c),
+                        seat=seat,
+                    ),
                 )
     return declaration
 
 
 def _classify(
-    seat: int, mask: int, trump: str, ruleset: Ruleset, claim: str, field: str
+    seat: int, mask: int, trump: str, ruleset: Ruleset, claim: Text, field: str
 ) -> Declaration:
     ranks = {c & 7 for c in cards_in(mask)}
     if len(ranks) == 1 and mask.bit_count() == 4:
@@ -315,34 +346,70 @@ def _classify(
         if ruleset.declarations != "all":
             raise DeclarationError(
                 field,
-                f"{claim}: carrés are not declarations in {ruleset.name} "
-                f"(declarations = {ruleset.declarations}); only sequences count",
+                Text(
+                    N_(
+                        "{claim}: carrés are not declarations in {ruleset} "
+                        "(declarations = {declarations}); only sequences count"
+                    ),
+                    claim=claim,
+                    ruleset=ruleset.name,
+                    declarations=ruleset.declarations,
+                ),
             )
-        if not ruleset.carre_value(rank):
+        if not ruleset.carre_value(rank, trump):
             raise DeclarationError(
-                field, f"{claim}: a carré of {RANKS[rank]}s scores nothing, it is no declaration"
+                field,
+                Text(
+                    N_("{claim}: a carré of {rank}s scores nothing, it is no declaration"),
+                    claim=claim,
+                    rank=Rank(rank),
+                ),
             )
-        return _carre(seat, rank, ruleset)
+        return _carre(seat, rank, ruleset, trump)
     if next(runs(mask), None) == mask and mask.bit_count() >= 3:
         pieces = _pieces(mask, ruleset)
         if len(pieces) > 1:
+            said = [Cards(cards_in(p)) for p in pieces]
+            for piece in said[1:]:
+                said[0] = Text(N_("{first} and {second}"), first=said[0], second=piece)
             raise DeclarationError(
                 field,
-                f"{claim}: with sequence_split a run of {mask.bit_count()} is declared as "
-                f"its pieces: {' and '.join(_names(cards_in(p)) for p in pieces)}",
+                Text(
+                    N_(
+                        "{claim}: with sequence_split a run of {count} is declared as "
+                        "its pieces: {pieces}"
+                    ),
+                    claim=claim,
+                    count=mask.bit_count(),
+                    pieces=said[0],
+                ),
             )
         declaration = _sequence(seat, mask, trump, ruleset)
         if not declaration.points:
             raise DeclarationError(
                 field,
-                f"{claim}: a run of {mask.bit_count()} scores nothing in {ruleset.name} "
-                f"(sequence_points starts at {min(ruleset.sequence_points)})",
+                Text(
+                    N_(
+                        "{claim}: a run of {count} scores nothing in {ruleset} "
+                        "(sequence_points starts at {shortest})"
+                    ),
+                    claim=claim,
+                    count=mask.bit_count(),
+                    ruleset=ruleset.name,
+                    shortest=min(ruleset.sequence_points),
+                ),
             )
         return declaration
     raise DeclarationError(
         field,
-        f"{claim} is not a declaration: a carré is the four cards of one rank, a sequence "
-        "three or more consecutive cards of one suit in the order A K Q J 10 9 8 7",
+        Text(
+            N_(
+                "{claim} is not a declaration: a carré is the four cards of one rank, a "
+                "sequence three or more consecutive cards of one suit in the order "
+                "A K Q J 10 9 8 7"
+            ),
+            claim=claim,
+        ),
     )
 
 
@@ -370,7 +437,8 @@ def parse_declarations(
             hand = hands.get(seat)
             if hand is None:
                 raise DeclarationError(
-                    f"{at}.seat", f"hands are given, but none for seat {seat}, who declares"
+                    f"{at}.seat",
+                    Text(N_("hands are given, but none for seat {seat}, who declares"), seat=seat),
                 )
         d = parse_declaration(seat, cards, trump, ruleset, hand, at)
         for c in cards_in(d.cards):
@@ -386,20 +454,42 @@ def _check_shared(
     c: int, first: tuple[int, Declaration], second: tuple[int, Declaration], ruleset, field
 ) -> None:
     (i, a), (j, b) = first, second
-    both = f"{card_name(c)} is in {field}.{i} ({a.describe()}) and {field}.{j} ({b.describe()})"
+    both = Text(
+        N_("{card} is in {first} ({a}) and {second} ({b})"),
+        card=Card(c),
+        first=f"{field}.{i}",
+        a=a.describe(),
+        second=f"{field}.{j}",
+        b=b.describe(),
+    )
     if a.seat != b.seat:
         raise DeclarationError(
-            f"{field}.{j}", f"{both}: claimed by seats {a.seat} and {b.seat}, one card cannot"
+            f"{field}.{j}",
+            Text(
+                N_("{both}: claimed by seats {a} and {b}, one card cannot"),
+                both=both,
+                a=a.seat,
+                b=b.seat,
+            ),
         )
     if a.kind == b.kind:
-        raise DeclarationError(
-            f"{field}.{j}", f"{both}: one card can be in only one {a.kind} of a seat"
+        template = (
+            N_("{both}: one card can be in only one carre of a seat")
+            if a.kind == CARRE
+            else N_("{both}: one card can be in only one sequence of a seat")
         )
+        raise DeclarationError(f"{field}.{j}", Text(template, both=both))
     if not ruleset.card_in_two_declarations:
         raise DeclarationError(
             f"{field}.{j}",
-            f"{both}: in {ruleset.name} a card may not be in both a carré and a sequence "
-            "(card_in_two_declarations = false)",
+            Text(
+                N_(
+                    "{both}: in {ruleset} a card may not be in both a carré and a sequence "
+                    "(card_in_two_declarations = false)"
+                ),
+                both=both,
+                ruleset=ruleset.name,
+            ),
         )
 
 
@@ -423,9 +513,18 @@ def _check_splitruns(
                 run = low | gap | high
                 raise DeclarationError(
                     f"{field}.{j}",
-                    f"{field}.{i} ({a.describe()}) and {field}.{j} ({b.describe()}) are "
-                    f"one run of {run.bit_count()} cards of seat {a.seat}: declare it as one "
-                    "sequence",
+                    Text(
+                        N_(
+                            "{first} ({a}) and {second} ({b}) are one run of {count} cards of "
+                            "seat {seat}: declare it as one sequence"
+                        ),
+                        first=f"{field}.{i}",
+                        a=a.describe(),
+                        second=f"{field}.{j}",
+                        b=b.describe(),
+                        count=run.bit_count(),
+                        seat=a.seat,
+                    ),
                 )
 
 
@@ -460,18 +559,26 @@ def check_hands(
     for i, (seat, cards) in enumerate(hands):
         check_seat(seat, ruleset, f"{field}.{i}.seat", DeclarationError)
         if seat in out:
-            raise DeclarationError(f"{field}.{i}.seat", f"seat {seat} has two hands")
+            raise DeclarationError(
+                f"{field}.{i}.seat", Text(N_("seat {seat} has two hands"), seat=seat)
+            )
         check_hand_size(cards, ruleset, f"{field}.{i}.cards", DeclarationError)
         mask = 0
         for k, c in enumerate(cards):
             if mask >> c & 1:
                 raise DeclarationError(
-                    f"{field}.{i}.cards.{k}", f"{card_name(c)} appears twice in seat {seat}'s hand"
+                    f"{field}.{i}.cards.{k}",
+                    Text(N_("{card} appears twice in seat {seat}'s hand"), card=Card(c), seat=seat),
                 )
             if c in where:
                 raise DeclarationError(
                     f"{field}.{i}.cards.{k}",
-                    f"{card_name(c)} is in the hands of seats {where[c]} and {seat}",
+                    Text(
+                        N_("{card} is in the hands of seats {a} and {b}"),
+                        card=Card(c),
+                        a=where[c],
+                        b=seat,
+                    ),
                 )
             where[c] = seat
             mask |= bit(c)

@@ -29,6 +29,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 
 from .play import PositionError
+from .text import N_, Text
 
 
 @dataclass(frozen=True, slots=True)
@@ -72,7 +73,10 @@ def score_match(
     if deals is not None and target is not None:
         raise PositionError(
             "target",
-            f"a match of {deals} deals (match_deals) has no target: leave `target` out",
+            Text(
+                N_("a match of {deals} deals (match_deals) has no target: leave `target` out"),
+                deals=deals,
+            ),
         )
     totals = [0, 0]
     pending = 0
@@ -81,7 +85,10 @@ def score_match(
         if decided is not None:
             raise PositionError(
                 f"rounds.{k}",
-                f"the match was decided after round {k - 1}; no round may follow it",
+                Text(
+                    N_("the match was decided after round {round}; no round may follow it"),
+                    round=k - 1,
+                ),
             )
         _check_round(k, r)
         totals[0] += r.score[0]
@@ -92,9 +99,15 @@ def score_match(
             if r.winner is None:
                 raise PositionError(
                     f"rounds.{k}.winner",
-                    f"{pending} points are held over from a litige: they go to the side "
-                    f"that wins round {k}, so give its `winner` (the takers' team if they "
-                    "made the contract, else the defenders')",
+                    Text(
+                        N_(
+                            "{points} points are held over from a litige: they go to the side "
+                            "that wins round {round}, so give its `winner` (the takers' team if "
+                            "they made the contract, else the defenders')"
+                        ),
+                        points=pending,
+                        round=k,
+                    ),
                 )
             totals[r.winner] += pending
             pending = 0
@@ -111,11 +124,11 @@ def score_match(
 
 def _check_round(k: int, r: MatchRound) -> None:
     if r.held < 0:
-        raise PositionError(f"rounds.{k}.held", "held points cannot be negative")
+        raise PositionError(f"rounds.{k}.held", Text(N_("held points cannot be negative")))
     if r.winner is not None and r.winner not in (0, 1):
-        raise PositionError(f"rounds.{k}.winner", "a team is 0 or 1")
+        raise PositionError(f"rounds.{k}.winner", Text(N_("a team is 0 or 1")))
     if r.capot is not None and r.capot not in (0, 1):
-        raise PositionError(f"rounds.{k}.capot", "a team is 0 or 1")
+        raise PositionError(f"rounds.{k}.capot", Text(N_("a team is 0 or 1")))
 
 
 def _decision(totals: list[int], target: int | None) -> tuple[bool, int | None, bool] | None:

@@ -26,6 +26,8 @@ from .cards import (
     SUIT_MASKS,
     TRUMP_MODES,
     TRUMP_POINTS,
+    Card,
+    Suit,
     card_name,
     card_tuple,
     cards_above,
@@ -34,6 +36,7 @@ from .cards import (
     trump_suit,
 )
 from .rulesets import Ruleset
+from .text import N_, Text
 
 # Stable reason codes (RULES.md section 2).
 MUST_FOLLOW_SUIT = "must_follow_suit"
@@ -49,35 +52,33 @@ DUPLICATE_CARD = "duplicate_card"
 
 #: One sentence a player understands, per reason code.
 MESSAGES = {
-    MUST_FOLLOW_SUIT: "You hold {led}, the suit led: you must follow suit.",
-    MUST_TRUMP: "You have no {led} but hold a trump: you must trump.",
-    MUST_OVERTRUMP: "You can beat the {best} in the trick with a higher trump: you must.",
-    MUST_BEAT: "You can beat the {best} with a higher {led}: in all trumps you must.",
-    MUST_UNDERTRUMP: (
+    MUST_FOLLOW_SUIT: N_("You hold {led}, the suit led: you must follow suit."),
+    MUST_TRUMP: N_("You have no {led} but hold a trump: you must trump."),
+    MUST_OVERTRUMP: N_("You can beat the {best} in the trick with a higher trump: you must."),
+    MUST_BEAT: N_("You can beat the {best} with a higher {led}: in all trumps you must."),
+    MUST_UNDERTRUMP: N_(
         "An opponent's {best} wins and you cannot beat it: you must still play a trump, "
         "a lower one."
     ),
-    MUST_NOT_UNDERTRUMP: (
+    MUST_NOT_UNDERTRUMP: N_(
         "An opponent's {best} wins and you cannot beat it: you may not play a lower trump "
         "while you hold a card that is not a trump."
     ),
-    NOT_IN_HAND: "{card} is not in this player's hand.",
-    NOT_YOUR_TURN: "It is not this player's turn.",
-    WRONG_LEADER: "This trick must be led by the winner of the previous trick, seat {seat}.",
-    DUPLICATE_CARD: "{card} has already been played.",
+    NOT_IN_HAND: N_("{card} is not in this player's hand."),
+    NOT_YOUR_TURN: N_("It is not this player's turn."),
+    WRONG_LEADER: N_("This trick must be led by the winner of the previous trick, seat {seat}."),
+    DUPLICATE_CARD: N_("{card} has already been played."),
 }
 
 #: Sentences for a rule broken in another situation than its code's usual one
 #: (``Obligation.wording``); the reason code stays the same.
 PARTNER_TRUMP_WINS = "partner_trump_wins"
 WORDINGS = {
-    PARTNER_TRUMP_WINS: (
+    PARTNER_TRUMP_WINS: N_(
         "Your partner's {best} wins: you may discard or beat it, but not play a lower trump "
         "while you hold a card that is not a trump."
     ),
 }
-
-_SUIT_NAMES = ("clubs", "diamonds", "hearts", "spades")
 
 
 @dataclass(frozen=True, slots=True)
@@ -110,7 +111,7 @@ class Verdict:
     card: int
     legal: bool
     rule: str | None = None
-    message: str | None = None
+    message: Text | None = None
 
 
 def winning_index(cards: Sequence[int], trump: str) -> int:
@@ -276,7 +277,7 @@ class _Rules:
         if verdicts is None:
             step = self.steps[i]
             template = WORDINGS[step.wording] if step.wording else MESSAGES[step.reason]
-            message = template.format(led=_SUIT_NAMES[self.led_suit], best=card_name(self.best))
+            message = Text(template, led=Suit(self.led_suit), best=Card(self.best))
             verdicts = tuple(Verdict(c, False, step.reason, message) for c in range(32))
             self._refusals[i] = verdicts
         return verdicts
@@ -441,7 +442,7 @@ def judge(hand: int, c: int, rules: _Rules) -> Verdict:
     """:func:`check_card` under rules already looked up (round checking looks them up
     incrementally, trick by trick: :class:`TrickState`)."""
     if not hand >> c & 1:
-        return Verdict(c, False, NOT_IN_HAND, MESSAGES[NOT_IN_HAND].format(card=card_name(c)))
+        return Verdict(c, False, NOT_IN_HAND, Text(MESSAGES[NOT_IN_HAND], card=Card(c)))
     allowed = hand
     for applies_if, keep in rules.masks:
         if allowed & applies_if:
@@ -502,7 +503,7 @@ class TrickState:
 class PositionError(ValueError):
     """A position that cannot occur: names the offending input ``field``."""
 
-    def __init__(self, field: str, message: str):
+    def __init__(self, field: str, message: Text):
         super().__init__(message)
         self.field = field
 
@@ -511,8 +512,12 @@ def check_trump(trump: str, ruleset: Ruleset) -> None:
     if trump not in ruleset.trump_modes:
         raise PositionError(
             "trump",
-            f"trump mode '{trump}' is not played in {ruleset.name}; it allows "
-            + ", ".join(ruleset.trump_modes),
+            Text(
+                N_("trump mode '{trump}' is not played in {ruleset}; it allows {modes}"),
+                trump=trump,
+                ruleset=ruleset.name,
+                modes=", ".join(ruleset.trump_modes),
+            ),
         )
 
 
@@ -523,8 +528,12 @@ def check_seat(
     if not 0 <= seat < ruleset.players:
         raise error(
             field,
-            f"seat {seat} does not exist with {ruleset.players} players "
-            f"(seats 0..{ruleset.players - 1})",
+            Text(
+                N_("seat {seat} does not exist with {players} players (seats 0..{last})"),
+                seat=seat,
+                players=ruleset.players,
+                last=ruleset.players - 1,
+            ),
         )
 
 
@@ -533,11 +542,15 @@ def check_trick(leader: int, cards: Sequence[int], ruleset: Ruleset, *, complete
     check_seat(leader, ruleset, "trick.leader")
     limit = ruleset.players if complete_ok else ruleset.players - 1
     if len(cards) > limit:
-        raise PositionError(
-            "trick.cards",
-            f"a trick has at most {ruleset.players} cards with {ruleset.players} players"
-            + ("" if complete_ok else "; this one is already complete, nobody is to play"),
+        template = (
+            N_("a trick has at most {players} cards with {players} players")
+            if complete_ok
+            else N_(
+                "a trick has at most {players} cards with {players} players; "
+                "this one is already complete, nobody is to play"
+            )
         )
+        raise PositionError("trick.cards", Text(template, players=ruleset.players))
     _check_distinct(cards, "trick.cards")
 
 
@@ -548,7 +561,8 @@ def check_hand(hand: Sequence[int], trick_cards: Sequence[int], ruleset: Ruleset
     for i, c in enumerate(hand):
         if c in trick_cards:
             raise PositionError(
-                f"hand.{i}", f"{card_name(c)} is in the hand and also already in the trick"
+                f"hand.{i}",
+                Text(N_("{card} is in the hand and also already in the trick"), card=Card(c)),
             )
 
 
@@ -559,7 +573,12 @@ def check_hand_size(
     if len(hand) > ruleset.hand_size:
         raise error(
             field,
-            f"{len(hand)} cards, but {ruleset.name} deals {ruleset.hand_size} to each player",
+            Text(
+                N_("{count} cards, but {ruleset} deals {size} to each player"),
+                count=len(hand),
+                ruleset=ruleset.name,
+                size=ruleset.hand_size,
+            ),
         )
 
 
@@ -567,5 +586,5 @@ def _check_distinct(cards: Sequence[int], field: str) -> None:
     seen: set[int] = set()
     for i, c in enumerate(cards):
         if c in seen:
-            raise PositionError(f"{field}.{i}", f"{card_name(c)} appears twice")
+            raise PositionError(f"{field}.{i}", Text(N_("{card} appears twice"), card=Card(c)))
         seen.add(c)

@@ -31,7 +31,7 @@ from .bidding import (
     run_auction,
 )
 from .bidding import Bid as AuctionBid
-from .cards import card_name, mask_of
+from .cards import Card, mask_of
 from .declarations import check_hands, parse_declarations
 from .play import (
     WRONG_LEADER,
@@ -44,6 +44,7 @@ from .play import (
 from .rounds import Trick, Violation, check_round, check_shape
 from .rulesets import Ruleset
 from .scoring import Bid, RoundScore, check_contract, needs_bid, score_checked
+from .text import N_, Listing, Text
 
 # Where the round stands.
 BIDDING = "bidding"  # the auction is not over
@@ -51,7 +52,7 @@ REDEAL = "redeal"  # everybody passed: the cards are dealt again
 PLAY = "play"  # the contract is known, tricks remain to be played
 COMPLETE = "complete"  # every trick has been played
 
-FIRST_LEADER_MESSAGE = (
+FIRST_LEADER_MESSAGE = N_(
     "The first trick must be led by seat {seat}, the seat after the dealer (seat {dealer})."
 )
 
@@ -177,15 +178,26 @@ def dealt_hands(hands: Sequence[tuple[int, Sequence[int]]], ruleset: Ruleset) ->
         if len(cards) != ruleset.hand_size:
             raise PositionError(
                 f"hands.{i}.cards",
-                f"seat {seat} was dealt {len(cards)} card(s); {ruleset.name} deals "
-                f"{ruleset.hand_size} to each player",
+                Text(
+                    N_(
+                        "seat {seat} was dealt {count} card(s); {ruleset} deals {size} "
+                        "to each player"
+                    ),
+                    seat=seat,
+                    count=len(cards),
+                    ruleset=ruleset.name,
+                    size=ruleset.hand_size,
+                ),
             )
     missing = [s for s in range(ruleset.players) if s not in out]
     if missing:
         raise PositionError(
             "hands",
-            f"every seat's hand is needed ({ruleset.players} players); missing: "
-            + ", ".join(f"seat {s}" for s in missing),
+            Text(
+                N_("every seat's hand is needed ({players} players); missing: {seats}"),
+                players=ruleset.players,
+                seats=Listing(Text(N_("seat {seat}"), seat=s) for s in missing),
+            ),
         )
     return out
 
@@ -210,8 +222,12 @@ def _no_tricks_yet(record: RoundRecord, illegal_bid: bool) -> None:
     if record.tricks and not illegal_bid:
         raise PositionError(
             "tricks",
-            "the auction has not given a contract (it is not over, or everybody passed): "
-            "no card can be played yet",
+            Text(
+                N_(
+                    "the auction has not given a contract (it is not over, or everybody "
+                    "passed): no card can be played yet"
+                )
+            ),
         )
 
 
@@ -224,7 +240,10 @@ def resolve_contract(record: RoundRecord, auction: AuctionResult | None) -> Cont
         for name in ("trump", "taker"):
             if getattr(record, name) is None:
                 raise PositionError(
-                    name, f"give `{name}`, or the `bids` that decide it (with `dealer`)"
+                    name,
+                    Text(
+                        N_("give `{name}`, or the `bids` that decide it (with `dealer`)"), name=name
+                    ),
                 )
         trump, taker, bid = record.trump, record.taker, record.bid
         double = record.double or "none"
@@ -244,8 +263,15 @@ def _agree(name: str, stated, from_bids):
     if stated != from_bids:
         raise PositionError(
             name,
-            f"the bids give {name} {_show(from_bids)} but the request states "
-            f"{_show(stated)}: leave `{name}` out or make them agree",
+            Text(
+                N_(
+                    "the bids give {name} {from_bids} but the request states {stated}: "
+                    "leave `{name}` out or make them agree"
+                ),
+                name=name,
+                from_bids=_show(from_bids),
+                stated=_show(stated),
+            ),
         )
     return stated
 
@@ -269,8 +295,14 @@ def _check_turned(record: RoundRecord, contract: Contract, hands: dict[int, int]
     ):
         raise PositionError(
             "turned",
-            f"{card_name(turned)} was turned up and seat {contract.taker} took the contract: "
-            f"the taker receives the turned card, but it is not in seat {contract.taker}'s hand",
+            Text(
+                N_(
+                    "{card} was turned up and seat {taker} took the contract: the taker "
+                    "receives the turned card, but it is not in seat {taker}'s hand"
+                ),
+                card=Card(turned),
+                taker=contract.taker,
+            ),
         )
 
 
@@ -284,7 +316,7 @@ def _leader_violations(record: RoundRecord) -> tuple[Violation, ...]:
     first, seat = record.tricks[0], first_leader(record.ruleset, record.dealer)
     if first.leader == seat or not first.cards:
         return ()
-    message = FIRST_LEADER_MESSAGE.format(seat=seat, dealer=record.dealer)
+    message = Text(FIRST_LEADER_MESSAGE, seat=seat, dealer=record.dealer)
     return (Violation(0, first.leader, first.cards[0], WRONG_LEADER, message),)
 
 

@@ -67,8 +67,8 @@ def trick_roem(cards: Iterable[int], trump: str, ruleset: Ruleset) -> Roem:
             items.append(RoemItem(RUN, run, ruleset.sequence_value(run.bit_count())))
         if ruleset.declarations == "all":
             for rank, four in enumerate(RANK_MASKS):
-                if mask & four == four and ruleset.carre_value(rank):
-                    items.append(RoemItem(FOUR, four, ruleset.carre_value(rank)))
+                if mask & four == four and ruleset.carre_value(rank, trump):
+                    items.append(RoemItem(FOUR, four, ruleset.carre_value(rank, trump)))
     if ruleset.belote_from == "trick":
         for suit in find_belotes(mask, trump, ruleset):
             stuk = mask_of((card(KING, suit), card(QUEEN, suit)))

@@ -20,7 +20,7 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 
-from .cards import card_name
+from .cards import Card
 from .play import (
     DUPLICATE_CARD,
     MESSAGES,
@@ -31,6 +31,13 @@ from .play import (
     check_seat,
 )
 from .rulesets import Ruleset
+from .text import N_, Text
+
+#: ``not_your_turn`` for a card beyond the table's size in one trick.
+EXTRA_CARD_MESSAGE = N_(
+    "It is not this player's turn. Seat {seat} has already played to trick {trick}; "
+    "a trick has {players} cards."
+)
 
 
 @dataclass(frozen=True, slots=True)
@@ -49,7 +56,7 @@ class Violation:
     seat: int
     card: int
     rule: str
-    message: str
+    message: Text
 
 
 @dataclass(frozen=True, slots=True)
@@ -77,8 +84,17 @@ class IllegalRound(ValueError):  # noqa: N818 - named for what the record is
     def __init__(self, violations: Sequence[Violation]):
         first = violations[0]
         super().__init__(
-            f"{len(violations)} illegal play(s); the first in trick {first.trick}, "
-            f"seat {first.seat}, {card_name(first.card)}: {first.message}"
+            Text(
+                N_(
+                    "{count} illegal play(s); the first in trick {trick}, seat {seat}, {card}: "
+                    "{message}"
+                ),
+                count=len(violations),
+                trick=first.trick,
+                seat=first.seat,
+                card=Card(first.card),
+                message=first.message,
+            )
         )
         self.violations = tuple(violations)
 
@@ -100,8 +116,16 @@ def check_shape(tricks: Sequence[Trick], ruleset: Ruleset, *, complete: bool = T
     if len(tricks) > size or (complete and len(tricks) != size):
         raise PositionError(
             "tricks",
-            f"a complete round of {ruleset.name} has {size} tricks "
-            f"({players} players, {size} cards each); got {len(tricks)}",
+            Text(
+                N_(
+                    "a complete round of {ruleset} has {size} tricks "
+                    "({players} players, {size} cards each); got {count}"
+                ),
+                ruleset=ruleset.name,
+                size=size,
+                players=players,
+                count=len(tricks),
+            ),
         )
     for i, trick in enumerate(tricks):
         if not 0 <= trick.leader < players:  # (the field is named only when needed)
@@ -110,8 +134,15 @@ def check_shape(tricks: Sequence[Trick], ruleset: Ruleset, *, complete: bool = T
         if len(trick.cards) < players and (complete or not last):
             raise PositionError(
                 f"tricks.{i}.cards",
-                f"trick {i} has {len(trick.cards)} card(s); every player plays one card "
-                f"to each trick, {players} in all",
+                Text(
+                    N_(
+                        "trick {trick} has {count} card(s); every player plays one card "
+                        "to each trick, {players} in all"
+                    ),
+                    trick=i,
+                    count=len(trick.cards),
+                    players=players,
+                ),
             )
 
 
@@ -164,7 +195,7 @@ def check_round(
         for i, c in enumerate(in_turn):
             seat = (trick.leader + i) % players
             if played >> c & 1:
-                message = MESSAGES[DUPLICATE_CARD].format(card=card_name(c))
+                message = Text(MESSAGES[DUPLICATE_CARD], card=Card(c))
                 violations.append(Violation(t, seat, c, DUPLICATE_CARD, message))
             else:
                 played |= 1 << c
@@ -175,10 +206,7 @@ def check_round(
             state.play(c)
         for i, c in enumerate(extra, start=len(in_turn)):
             seat = seat_at(trick, i, ruleset)
-            message = (
-                f"{MESSAGES[NOT_YOUR_TURN]} Seat {seat} has already played to trick {t}; "
-                f"a trick has {ruleset.players} cards."
-            )
+            message = Text(EXTRA_CARD_MESSAGE, seat=seat, trick=t, players=ruleset.players)
             violations.append(Violation(t, seat, c, NOT_YOUR_TURN, message))
         if in_turn:
             winners.append(state.winner)
@@ -188,5 +216,5 @@ def check_round(
 def _check_leader(index: int, trick: Trick, previous_winner: int) -> list[Violation]:
     if trick.leader == previous_winner or not trick.cards:
         return []
-    message = MESSAGES[WRONG_LEADER].format(seat=previous_winner)
+    message = Text(MESSAGES[WRONG_LEADER], seat=previous_winner)
     return [Violation(index, trick.leader, trick.cards[0], WRONG_LEADER, message)]

@@ -12,13 +12,14 @@ from dataclasses import dataclass, field
 from types import MappingProxyType
 from typing import Any
 
-from .cards import RANKS, TRUMP_MODES
+from .cards import NO_TRUMP, RANKS, TRUMP_MODES
+from .text import N_, Text
 
 
 class RulesetError(ValueError):
     """An unknown ruleset, or an option that is unknown or has a bad value."""
 
-    def __init__(self, message: str, field: str | None = None):
+    def __init__(self, message: Text, field: str | None = None):
         super().__init__(message)
         self.field = field
 
@@ -90,6 +91,7 @@ class Ruleset:
     no_trump_bid: str = "single"
     # house rules: declarations
     sequence_split: bool = False
+    no_trump_carre_points: Mapping[str, int] | None = None
 
     def team_of(self, seat: int) -> int:
         return seat % 2
@@ -106,7 +108,12 @@ class Ruleset:
             spec = PARAMETERS.get(name)
             if spec is None:
                 raise RulesetError(
-                    f"unknown option '{name}'; options are: {', '.join(PARAMETERS)}", name
+                    Text(
+                        N_("unknown option '{name}'; options are: {options}"),
+                        name=name,
+                        options=", ".join(PARAMETERS),
+                    ),
+                    name,
                 )
             changes[name] = spec.check(name, value)
         ruleset = dataclasses.replace(self, **changes)
@@ -116,38 +123,60 @@ class Ruleset:
     def check_consistency(self) -> None:
         if self.players * self.hand_size > 32:
             raise RulesetError(
-                f"{self.players} players with {self.hand_size} cards each need more than 32 cards",
+                Text(
+                    N_("{players} players with {size} cards each need more than 32 cards"),
+                    players=self.players,
+                    size=self.hand_size,
+                ),
                 "hand_size",
             )
         if self.match_deals is not None and self.target is not None:
             raise RulesetError(
-                f"a match of match_deals = {self.match_deals} rounds has no target: "
-                "set target to null (or match_deals to null)",
+                Text(
+                    N_(
+                        "a match of match_deals = {deals} rounds has no target: "
+                        "set target to null (or match_deals to null)"
+                    ),
+                    deals=self.match_deals,
+                ),
                 "match_deals",
             )
         if self.declarations != "none" and not self.sequence_points:
             raise RulesetError(
-                f"with declarations '{self.declarations}' sequences score: sequence_points needs "
-                'points for at least one length, like {"3": 20}',
+                Text(
+                    N_(
+                        "with declarations '{declarations}' sequences score: sequence_points "
+                        'needs points for at least one length, like {{"3": 20}}'
+                    ),
+                    declarations=self.declarations,
+                ),
                 "sequence_points",
             )
         self.check_bid_ladder()
         if self.sequence_split and self.sequence_cap is None:
             raise RulesetError(
-                "sequence_split cuts a run at sequence_cap: give sequence_cap a length",
+                Text(N_("sequence_split cuts a run at sequence_cap: give sequence_cap a length")),
                 "sequence_split",
             )
 
     def check_bid_ladder(self) -> None:
         if self.bid_minimum > self.bid_maximum:
             raise RulesetError(
-                f"bid_minimum {self.bid_minimum} is above bid_maximum {self.bid_maximum}",
+                Text(
+                    N_("bid_minimum {minimum} is above bid_maximum {maximum}"),
+                    minimum=self.bid_minimum,
+                    maximum=self.bid_maximum,
+                ),
                 "bid_minimum",
             )
 
-    def carre_value(self, rank: int) -> int:
-        """Points of four cards of ``rank`` (index in ``7 8 9 10 J Q K A``); 0: no carré."""
-        return self.carre_points.get(RANKS[rank], 0)
+    def carre_value(self, rank: int, trump: str | None = None) -> int:
+        """Points of four cards of ``rank`` (index in ``7 8 9 10 J Q K A``); 0: no carré.
+        In sans atout, ``no_trump_carre_points`` when set (house rules: Oliboy50)."""
+        table = self.carre_points
+        if trump == NO_TRUMP and self.no_trump_carre_points is not None:
+            table = self.no_trump_carre_points
+        return table.get(RANKS[rank], 0)
 
     def sequence_value(self, length: int) -> int:
         """Points of a run of ``length`` cards (after the cap), 0 below the shortest key."""
@@ -185,7 +214,15 @@ class Parameter:
     def check(self, name: str, value: Any) -> Any:
         if value is None and self.nullable:
             return None
-        bad = RulesetError(f"option '{name}': {self.expected()}; got {value!r}", name)
+        bad = RulesetError(
+            Text(
+                N_("option '{name}': {expected}; got {value}"),
+                name=name,
+                expected=self.expected(),
+                value=repr(value),
+            ),
+            name,
+        )
         if self.kind == "enum":
             choice = value if isinstance(value, str) else _json_int(value)
             if choice is not None and choice in self.values:
@@ -236,26 +273,41 @@ class Parameter:
             raise bad
         raise AssertionError(self.kind)
 
-    def expected(self) -> str:
-        null = " or null" if self.nullable else ""
+    def expected(self) -> Text:
+        null = self.nullable
         if self.kind == "enum":
-            return "expected one of " + ", ".join(map(str, self.values)) + null
+            values = ", ".join(map(str, self.values))
+            if null:
+                return Text(N_("expected one of {values} or null"), values=values)
+            return Text(N_("expected one of {values}"), values=values)
         if self.kind == "bool":
-            return "expected true or false" + null
+            if null:
+                return Text(N_("expected true or false or null"))
+            return Text(N_("expected true or false"))
         if self.kind == "int":
-            return f"expected an integer from {self.minimum} to {self.maximum}" + null
+            template = (
+                N_("expected an integer from {minimum} to {maximum} or null")
+                if null
+                else N_("expected an integer from {minimum} to {maximum}")
+            )
+            return Text(template, minimum=self.minimum, maximum=self.maximum)
         if self.kind == "modes":
-            return "expected a non-empty list of distinct trump modes from " + ", ".join(
-                TRUMP_MODES
+            return Text(
+                N_("expected a non-empty list of distinct trump modes from {modes}"),
+                modes=", ".join(TRUMP_MODES),
             )
         if self.kind == "rank_points":
-            return (
-                'expected an object from rank ("7", "8", "9", "10", "J", "Q", "K", "A") to '
-                'points (integer 0..10000), like {"J": 200, "9": 150, "A": 100}'
+            return Text(
+                N_(
+                    'expected an object from rank ("7", "8", "9", "10", "J", "Q", "K", "A") to '
+                    'points (integer 0..10000), like {{"J": 200, "9": 150, "A": 100}}'
+                )
             )
-        return (
-            'expected an object from run length ("3".."8") to points (integer 0..10000), '
-            'like {"3": 20, "4": 50, "5": 100}'
+        return Text(
+            N_(
+                'expected an object from run length ("3".."8") to points (integer 0..10000), '
+                'like {{"3": 20, "4": 50, "5": 100}}'
+            )
         )
 
     def describe(self) -> dict[str, Any]:
@@ -562,6 +614,12 @@ PARAMETERS: dict[str, Parameter] = {
         "a run longer than sequence_cap is its top cap cards plus the rest as further "
         "sequences (Oliboy50/coinche: A to 7 is a quinte and a tierce); false: one sequence",
     ),
+    "no_trump_carre_points": Parameter(
+        "rank_points",
+        "carré values in sans atout, by rank, instead of carre_points; null: carre_points in "
+        "every mode (Oliboy50/coinche: A 200, 10 150, 9 J K Q 100)",
+        nullable=True,
+    ),
     "no_trump_bid": Parameter(
         "enum",
         "a bid contract in sans atout: the bid counts once, or twice in the score "
@@ -787,6 +845,11 @@ def get_ruleset(name: str | None = None, options: Mapping[str, Any] | None = Non
     preset = PRESETS.get(name)
     if preset is None:
         raise RulesetError(
-            f"unknown ruleset '{name}'; rulesets are: {', '.join(PRESETS)}", "ruleset"
+            Text(
+                N_("unknown ruleset '{name}'; rulesets are: {rulesets}"),
+                name=name,
+                rulesets=", ".join(PRESETS),
+            ),
+            "ruleset",
         )
     return preset.with_options(options)

@@ -36,6 +36,7 @@ from .roem import FOUR, RUN, STUK, Roem, from_tricks, trick_roem
 from .rounds import CheckedRound, IllegalRound, Trick, check_round, check_shape
 from .rulesets import Ruleset
 from .score_units import held_share, split, whole
+from .text import N_, Text
 
 #: Coinche levels and their multipliers.
 MULTIPLIERS = {NO_COINCHE: 1, COINCHE: 2, SURCOINCHE: 4}
@@ -408,21 +409,37 @@ def check_bid(bid: Bid | None, ruleset: Ruleset) -> None:
     if needs_bid(ruleset) and bid is None:
         raise PositionError(
             "bid",
-            f"{ruleset.name} plays a bid contract: give the bid "
-            '({"value": 80..160 or "capot", "coinche": "none"|"coinche"|"surcoinche"})',
+            Text(
+                N_(
+                    "{ruleset} plays a bid contract: give the bid "
+                    '({{"value": 80..160 or "capot", "coinche": "none"|"coinche"|"surcoinche"}})'
+                ),
+                ruleset=ruleset.name,
+            ),
         )
     if bid is not None and not needs_bid(ruleset):
         raise PositionError(
             "bid",
-            f"{ruleset.name} has no bid contract (contract = {ruleset.contract}); leave out `bid`",
+            Text(
+                N_("{ruleset} has no bid contract (contract = {contract}); leave out `bid`"),
+                ruleset=ruleset.name,
+                contract=ruleset.contract,
+            ),
         )
     if bid is None:
         return
     ladder = bid_values(ruleset)
     if bid.value not in ladder:
-        raise PositionError("bid.value", f"a bid is {describe_ladder(ladder)}; got {bid.value}")
+        raise PositionError(
+            "bid.value",
+            Text(
+                N_("a bid is {ladder}; got {value}"),
+                ladder=describe_ladder(ladder),
+                value=bid.value,
+            ),
+        )
     if bid.coinche not in MULTIPLIERS:
-        raise PositionError("bid.coinche", "coinche is none, coinche or surcoinche")
+        raise PositionError("bid.coinche", Text(N_("coinche is none, coinche or surcoinche")))
 
 
 def score_round(
@@ -531,7 +548,7 @@ def check_contract(
     check_trump(trump, ruleset)
     check_seat(taker, ruleset, "taker")
     if held_in < 0:
-        raise PositionError("held_in", "held points cannot be negative")
+        raise PositionError("held_in", Text(N_("held points cannot be negative")))
     check_bid(bid, ruleset)
     check_double(double, ruleset)
 
@@ -539,11 +556,15 @@ def check_contract(
 def check_double(double: str, ruleset: Ruleset) -> None:
     """``none``, ``contra`` or ``recontra``; the last two only with ``doubling: contra``."""
     if double not in DOUBLES:
-        raise PositionError("double", "double is none, contra or recontra")
+        raise PositionError("double", Text(N_("double is none, contra or recontra")))
     if double != "none" and ruleset.doubling != "contra":
         raise PositionError(
             "double",
-            f"{ruleset.name} has no contra (doubling = {ruleset.doubling}); leave out `double`",
+            Text(
+                N_("{ruleset} has no contra (doubling = {doubling}); leave out `double`"),
+                ruleset=ruleset.name,
+                doubling=ruleset.doubling,
+            ),
         )
 
 

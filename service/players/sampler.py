@@ -34,14 +34,15 @@ from ..engine.cards import (
     KING,
     QUEEN,
     SEVEN,
+    Card,
     bit,
     card,
-    card_name,
     cards_in,
     count,
     trump_suit,
 )
 from ..engine.play import Position, obligations
+from ..engine.text import N_, Text
 from .view import SeatView, ViewError
 
 
@@ -110,7 +111,13 @@ def _known(view: SeatView, inference: bool) -> list[int]:
         for c in cards_in(cards):
             if owner.get(c, holder) != holder:
                 raise ViewError(
-                    where, f"{card_name(c)} cannot be both with seat {owner[c]} and seat {holder}"
+                    where,
+                    Text(
+                        N_("{card} cannot be both with seat {a} and seat {b}"),
+                        card=Card(c),
+                        a=owner[c],
+                        b=holder,
+                    ),
                 )
             owner[c] = holder
             known[holder] |= bit(c)
@@ -118,8 +125,11 @@ def _known(view: SeatView, inference: bool) -> list[int]:
     if mine:
         raise ViewError(
             "hand",
-            f"the view says seat {view.seat} holds {card_name(next(cards_in(mine)))}, "
-            "but it is not in the hand",
+            Text(
+                N_("the view says seat {seat} holds {card}, but it is not in the hand"),
+                seat=view.seat,
+                card=Card(next(cards_in(mine))),
+            ),
         )
     return known
 
@@ -134,8 +144,11 @@ def knowledge(view: SeatView, inference: bool = True) -> Knowledge:
         if clash:
             raise ViewError(
                 "tricks",
-                f"seat {seat} is shown to hold {card_name(next(cards_in(clash)))}, but its "
-                "plays say it cannot hold it",
+                Text(
+                    N_("seat {seat} is shown to hold {card}, but its plays say it cannot hold it"),
+                    seat=seat,
+                    card=Card(next(cards_in(clash))),
+                ),
             )
     taken = 0
     for mask in known:
@@ -147,14 +160,21 @@ def knowledge(view: SeatView, inference: bool = True) -> Knowledge:
     need = tuple(n - count(k) for n, k in zip(left, known, strict=True))
     if any(n < 0 for n in need):
         seat = next(h for h, n in enumerate(need) if n < 0)
-        raise ViewError("declarations", f"more cards are shown for seat {seat} than it holds")
+        raise ViewError(
+            "declarations",
+            Text(N_("more cards are shown for seat {seat} than it holds"), seat=seat),
+        )
     allowed = tuple(0 if h == view.seat else unseen & ~forbid[h] for h in range(len(known)))
     result = Knowledge(tuple(known), allowed, need, unseen, tuple(forbid))
     if not _feasible(unseen, list(need), allowed):
         raise ViewError(
             "tricks",
-            "no deal of the unseen cards fits this view: what the other seats played "
-            "(suits not followed, trumps not played) leaves too few cards they can hold",
+            Text(
+                N_(
+                    "no deal of the unseen cards fits this view: what the other seats played "
+                    "(suits not followed, trumps not played) leaves too few cards they can hold"
+                )
+            ),
         )
     return result
 

@@ -12,12 +12,13 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 
 from ..engine.bidding import Bid as AuctionBid
-from ..engine.cards import ALL_CARDS, bit, card_name, cards_in, count, mask_of
+from ..engine.cards import ALL_CARDS, Card, bit, cards_in, count, mask_of
 from ..engine.declarations import Declaration
 from ..engine.play import Position, PositionError, check_seat, check_trump, winning_index
 from ..engine.rounds import Trick, check_round, check_shape
 from ..engine.rulesets import Ruleset
 from ..engine.scoring import Bid, check_bid
+from ..engine.text import N_, Text
 
 
 class ViewError(PositionError):
@@ -101,41 +102,77 @@ def check_view(view: SeatView) -> None:
         if len(t.cards) != rules.players:
             raise ViewError(
                 f"tricks.{i}.cards",
-                f"`tricks` holds the complete tricks ({rules.players} cards each); "
-                "the trick in progress goes in `trick`",
+                Text(
+                    N_(
+                        "`tricks` holds the complete tricks ({players} cards each); "
+                        "the trick in progress goes in `trick`"
+                    ),
+                    players=rules.players,
+                ),
             )
     if len(view.tricks) >= rules.hand_size:
-        raise ViewError("tricks", "every trick has been played: there is no card to choose")
+        raise ViewError(
+            "tricks", Text(N_("every trick has been played: there is no card to choose"))
+        )
     check_seat(view.trick.leader, rules, "trick.leader")
     if len(view.trick.cards) >= rules.players:
-        raise ViewError("trick.cards", "this trick is complete: give it in `tricks`")
+        raise ViewError("trick.cards", Text(N_("this trick is complete: give it in `tricks`")))
     checked = check_round(view.all_tricks, view.trump, rules)
     if checked.violations:
         v = checked.violations[0]
         raise ViewError(
             "tricks",
-            f"the tricks are not a legal round: trick {v.trick}, seat {v.seat}, "
-            f"{card_name(v.card)}: {v.message}",
+            Text(
+                N_(
+                    "the tricks are not a legal round: trick {trick}, seat {seat}, {card}: "
+                    "{message}"
+                ),
+                trick=v.trick,
+                seat=v.seat,
+                card=Card(v.card),
+                message=v.message,
+            ),
         )
     winners = [(t.leader + winning_index(t.cards, view.trump)) % rules.players for t in view.tricks]
     leaders = [t.leader for t in view.tricks[1:]] + [view.trick.leader]
     for i, (leader, winner) in enumerate(zip(leaders, winners, strict=False)):
         where = "trick.leader" if i + 1 == len(view.tricks) else f"tricks.{i + 1}.leader"
         if leader != winner:
-            raise ViewError(where, f"seat {winner} won trick {i} and leads the next one")
+            raise ViewError(
+                where,
+                Text(
+                    N_("seat {seat} won trick {trick} and leads the next one"), seat=winner, trick=i
+                ),
+            )
     if view.position.seat != view.seat:
         raise ViewError(
-            "seat", f"it is seat {view.position.seat}'s turn in this trick, not seat {view.seat}'s"
+            "seat",
+            Text(
+                N_("it is seat {turn}'s turn in this trick, not seat {seat}'s"),
+                turn=view.position.seat,
+                seat=view.seat,
+            ),
         )
     if view.hand & view.played:
-        clash = card_name(next(cards_in(view.hand & view.played)))
-        raise ViewError("hand", f"{clash} is in the hand but has already been played")
+        clash = next(cards_in(view.hand & view.played))
+        raise ViewError(
+            "hand", Text(N_("{card} is in the hand but has already been played"), card=Card(clash))
+        )
     left = view.cards_left()[view.seat]
     if count(view.hand) != left:
         raise ViewError(
             "hand",
-            f"seat {view.seat} has played {rules.hand_size - left} of {rules.hand_size} "
-            f"cards, so it holds {left}, not {count(view.hand)}",
+            Text(
+                N_(
+                    "seat {seat} has played {played} of {size} cards, so it holds {left}, "
+                    "not {count}"
+                ),
+                seat=view.seat,
+                played=rules.hand_size - left,
+                size=rules.hand_size,
+                left=left,
+                count=count(view.hand),
+            ),
         )
     if view.hand & ~ALL_CARDS:
-        raise ViewError("hand", "not a set of cards")
+        raise ViewError("hand", Text(N_("not a set of cards")))

@@ -6,6 +6,7 @@ from flask.views import MethodView
 
 from ...engine.bidding import Bid, IllegalBidError, run_auction
 from ...engine.play import PositionError
+from ...engine.text import Text
 from ..blueprint import Blueprint
 from ..errors import ILLEGAL_BID, InvalidInput
 from ..schemas.bidding import BiddingRequestSchema, BiddingSchema
@@ -144,7 +145,7 @@ def _illegal(error: IllegalBidError, bid: Bid) -> InvalidInput:
         "message": str(error),
     }
     return InvalidInput(
-        f"{error.field}: {error}",
+        Text("{field}: {message}", field=error.field, message=str(error)),
         {error.field: [str(error)]},
         type_=ILLEGAL_BID,
         violations=[violation],

@@ -7,29 +7,19 @@ import logging
 from flask import Response, current_app
 from flask.views import MethodView
 from flask_smorest import abort
-from marshmallow import Schema, fields
 
 from ...engine.cards import parse_card
 from ...engine.play import Position, legal_moves, winning_index
 from ...engine.rulesets import PRESETS
+from ...engine.text import N_, Text
 from .. import metrics
 from ..blueprint import Blueprint
-from ..schemas.service import HealthSchema
+from ..schemas.service import HealthSchema, ReadySchema
 from ..spec import spec_yaml
 
 log = logging.getLogger("belote.health")
 
 blp = Blueprint("service", __name__, description="The service itself")
-
-
-class ReadySchema(Schema):
-    status = fields.String(required=True, metadata={"example": "ready"})
-    checks = fields.Dict(
-        keys=fields.String(),
-        values=fields.String(),
-        required=True,
-        metadata={"description": "Each check and its outcome", "example": {"engine": "ok"}},
-    )
 
 
 def engine_answers() -> bool:
@@ -74,7 +64,7 @@ class Ready(MethodView):
             log.exception("readiness: the engine call failed")
             ok = False
         if not ok:
-            abort(503, message="The rules engine did not answer its readiness check.")
+            abort(503, message=Text(N_("The rules engine did not answer its readiness check.")))
         return {"status": "ready", "checks": {"engine": "ok"}}
 
 
@@ -104,7 +94,7 @@ class Metrics(MethodView):
         """
         settings = current_app.extensions["belote_settings"]
         if not settings.metrics or settings.metrics_bind:
-            abort(404, message="Metrics are not served on this address.")
+            abort(404, message=Text(N_("Metrics are not served on this address.")))
         body, content_type = metrics.exposition()
         return Response(body, content_type=content_type)
 

@@ -14,6 +14,7 @@ from ...engine.play import (
     winning_index,
 )
 from ...engine.roem import from_tricks, trick_roem
+from ...engine.text import N_, Text
 from ..blueprint import Blueprint
 from ..errors import InvalidInput
 from ..schemas.play import (
@@ -79,7 +80,9 @@ class TrickWinner(MethodView):
         cards = trick["cards"]
         engine_call(check_trick, trick["leader"], cards, ruleset, complete_ok=True)
         if not cards:
-            raise InvalidInput.at("trick.cards", "a trick needs at least one card to have a winner")
+            raise InvalidInput.at(
+                "trick.cards", Text(N_("a trick needs at least one card to have a winner"))
+            )
         win = winning_index(cards, args["trump"])
         seat = (trick["leader"] + win) % ruleset.players
         complete = len(cards) == ruleset.players

@@ -4,13 +4,10 @@ from __future__ import annotations
 
 from flask.views import MethodView
 
-from ...engine.bidding import BID_VALUES
 from ...engine.cards import cards_in
 from ...engine.record import RoundRecord, Validation, validate_record
 from ...engine.rounds import Trick
 from ..blueprint import Blueprint
-from ..errors import InvalidInput
-from ..schemas.common import NOT_A_BID_VALUE
 from ..schemas.record import RoundValidateRequestSchema, RoundValidationSchema
 from ..views import (
     auction_bid,
@@ -97,15 +94,13 @@ class ValidateRound(MethodView):
 def _bids(args) -> list | None:
     """The auction to replay; None when the contract is stated and no bid is given.
 
-    A value that is no bid value is outside the spec's ``BidValue``: a 422 here (where an
-    illegal bid is otherwise a violation of a 200 answer), as POST /v1/bidding refuses it.
+    A value outside the spec's ``BidValue`` is refused by the request schema (a 422 naming
+    ``bids.N.value``); one in range but off the ruleset's ladder is a violation
+    (``invalid_value``) of a 200 answer, as every other illegal bid.
     """
     stated = args["trump"] is not None or args["taker"] is not None
     if stated and not args["bids"]:
         return None
-    for i, bid in enumerate(args["bids"]):
-        if bid.get("value") is not None and bid["value"] not in BID_VALUES:
-            raise InvalidInput.at(f"bids.{i}.value", NOT_A_BID_VALUE)
     return [auction_bid(b) for b in args["bids"]]
 
 

@@ -6,6 +6,7 @@ from flask.views import MethodView
 from flask_smorest import abort
 
 from ...engine.rulesets import PARAMETERS, PRESETS, Ruleset
+from ...engine.text import N_, Text
 from ..blueprint import Blueprint
 from ..schemas.rulesets import ParameterListSchema, RulesetListSchema, RulesetSchema
 
@@ -46,7 +47,14 @@ class RulesetByName(MethodView):
         """
         ruleset = PRESETS.get(name)
         if ruleset is None:
-            abort(404, message=f"No ruleset named '{name}'; rulesets are: " + ", ".join(PRESETS))
+            abort(
+                404,
+                message=Text(
+                    N_("No ruleset named '{name}'; rulesets are: {rulesets}"),
+                    name=name,
+                    rulesets=", ".join(PRESETS),
+                ),
+            )
         return ruleset_view(ruleset)
 
 

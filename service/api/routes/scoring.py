@@ -8,6 +8,7 @@ from ...engine.cards import card_name
 from ...engine.match import MatchRound, score_match
 from ...engine.rounds import IllegalRound, Trick
 from ...engine.scoring import score_round
+from ...engine.text import N_, Text
 from ..blueprint import Blueprint
 from ..errors import ILLEGAL_ROUND, InvalidInput
 from ..schemas.scoring import (
@@ -148,7 +149,9 @@ class RoundScoreView(MethodView):
 def _illegal(error: IllegalRound) -> InvalidInput:
     violations = [violation_view(v) | {"card": card_name(v.card)} for v in error.violations]
     return InvalidInput(
-        f"The round record is illegal: {error}", type_=ILLEGAL_ROUND, violations=violations
+        Text(N_("The round record is illegal: {error}"), error=str(error)),
+        type_=ILLEGAL_ROUND,
+        violations=violations,
     )
 
 

@@ -12,6 +12,7 @@ from typing import Any
 from flask.views import MethodView
 from werkzeug.exceptions import ServiceUnavailable
 
+from ...engine.text import N_, Text
 from .. import search_pool, suggest_jobs
 from ..blueprint import Blueprint
 from ..errors import InvalidInput
@@ -88,7 +89,10 @@ def _search(job, payload: dict[str, Any], budget_ms: float) -> dict[str, Any]:
     try:
         result = search_pool.run(job, payload, budget_s=budget_ms / 1000)
     except search_pool.Busy as error:
-        message = f"The computer players are busy: {error}. Try again shortly."
+        message = Text(
+            N_("The computer players are busy: {reason}. Try again shortly."),
+            reason=error.args[0],
+        )
         raise ServiceUnavailable(message, retry_after=RETRY_AFTER_S) from error
     if "error" in result:
         field, message = result["error"]

@@ -25,10 +25,14 @@ class BidSchema(RequestSchema):
 
     seat = Seat(
         "The seat making the bid (optional). When given it must be the seat whose turn it "
-        "is (else 422 `not_your_turn`)."
+        "is (else 422 `not_your_turn`), except a `coinche` under the option "
+        "`coinche_timing: any_time`, which an opponent of the highest bid may call out of "
+        "turn."
     )
     action = enum_field("BidAction", required=True)
-    value = BidValueField("`bid` only (Coinche): 80, 90, ... 160 or `capot`.")
+    value = BidValueField(
+        "`bid` only (Coinche): a value of the ladder (80, 90, ... 160) or `capot`."
+    )
     trump = Trump(
         "`bid`: its trump mode (belot: the contract, no value); `name`: the trump named; "
         "`take`: may repeat the turned (or proposed) suit."
@@ -94,6 +98,14 @@ class LegalBidSchema(ResponseSchema):
         metadata={
             "description": "`bid`: every value allowed, lowest first; any of them may be "
             "combined with any of `trumps`."
+        },
+    )
+    seats = fields.List(
+        Seat(),
+        metadata={
+            "description": "`coinche`: every seat that may coinche now: the next seat alone, "
+            "or with `coinche_timing: any_time` both opponents of the highest bid (then the "
+            "entry is listed even when the next seat is not one of them)."
         },
     )
 

@@ -39,7 +39,7 @@ from typing import Any
 from marshmallow import INCLUDE, RAISE, Schema, ValidationError, fields, pre_load, validate
 
 from ...engine import bidding, play
-from ...engine.bidding import ACTIONS, BID_VALUES, CAPOT
+from ...engine.bidding import ACTIONS, CAPOT
 from ...engine.cards import RANKS, SUITS, TRUMP_MODES, CardError, card_name, parse_card
 from ...engine.roem import FOUR, RUN, STUK
 from ...engine.rulesets import MAX_SEQUENCE_POINTS, PARAMETERS, PRESETS
@@ -98,8 +98,9 @@ REASON_CODES: dict[str, str] = {
     "suit must be named.",
 }
 
-BID_POINTS = tuple(v for v in BID_VALUES if isinstance(v, int))
 SEQUENCE_LENGTHS = [str(n) for n in range(3, 9)]
+#: The spec's range of a numeric bid (``BidPoints``), the range of the ladder parameters.
+MIN_BID_POINTS, MAX_BID_POINTS = 1, 1000
 
 
 def _enum(description: str, values: Any, **extra: Any) -> dict[str, Any]:
@@ -150,8 +151,7 @@ ENUMS: dict[str, dict[str, Any]] = {
         "`take` (the proposed suit).",
         ACTIONS,
     ),
-    "BidPoints": _enum("A numeric Coinche bid: 80, 90, ... 160.", BID_POINTS),
-    "Capot": _enum("The capot bid: taking every trick, above 160.", [CAPOT]),
+    "Capot": _enum("The capot bid: taking every trick, above every number.", [CAPOT]),
     "CoincheLevel": _enum(
         "A Coinche contract's multiplier: `none` (x1), `coinche` (x2), `surcoinche` (x4).",
         MULTIPLIERS,
@@ -227,17 +227,25 @@ SCALARS: dict[str, dict[str, Any]] = {
         "description": "A team: 0 (seats 0 and 2) or 1 (seats 1 and 3); with two players "
         "the team is the seat.",
     },
+    "BidPoints": {
+        "type": "integer",
+        "minimum": MIN_BID_POINTS,
+        "maximum": MAX_BID_POINTS,
+        "description": "A numeric Coinche bid: 80, 90, ... 160 in every preset; the "
+        "ruleset's ladder (`bid_minimum`, `bid_step`, `bid_maximum`) decides which numbers "
+        "are bids (else the rule `invalid_value`).",
+    },
     "BidValue": {
         "oneOf": [
             {"$ref": "#/components/schemas/BidPoints"},
             {"$ref": "#/components/schemas/Capot"},
             {"type": "null"},
         ],
-        "description": "A Coinche bid value: the integer 80, 90, ... 160, or the string "
-        "`capot` (above 160); `null` where a bid has no value (a pass, a take, a turned-card "
-        "contract). Null is part of the type, not of each field, because some generators "
-        "(Java's) only accept null in a `oneOf` that lists it. A request's `bid.value` must "
-        "not be null (422).",
+        "description": "A Coinche bid value: an integer of the ruleset's ladder (80, 90, "
+        "... 160 in every preset), or the string `capot` (above every number); `null` where "
+        "a bid has no value (a pass, a take, a turned-card contract). Null is part of the "
+        "type, not of each field, because some generators (Java's) only accept null in a "
+        "`oneOf` that lists it. A request's `bid.value` must not be null (422).",
     },
 }
 
@@ -381,14 +389,18 @@ def TeamFigures(**kwargs: Any) -> fields.List:  # noqa: N802
     )
 
 
-NOT_A_BID_VALUE = 'Not a valid bid value: an integer (80, 90, ... 160) or "capot".'
+NOT_A_BID_VALUE = (
+    f"Not a valid bid value: an integer from {MIN_BID_POINTS} to {MAX_BID_POINTS} (a bid of "
+    'the ruleset\'s ladder: 80, 90, ... 160 in every preset) or "capot".'
+)
 
 
 class BidValueField(fields.Field):
-    """A ``BidValue``: an integer (80, 90, ... 160) or the string "capot".
+    """A ``BidValue``: an integer ``BidPoints`` (1..1000) or the string "capot".
 
-    Only the JSON type is checked here; whether the number is a bid value is a rule of the
-    auction, refused with the reason code ``invalid_value``.
+    The JSON type and the spec's range are checked here; whether the number is on the
+    ruleset's bid ladder is a rule of the auction (reason code ``invalid_value``) and of
+    round scoring (a 422 naming ``bid.value``).
     """
 
     default_error_messages = {"invalid": NOT_A_BID_VALUE}
@@ -404,7 +416,9 @@ class BidValueField(fields.Field):
         if isinstance(value, float):
             if not value.is_integer():
                 raise self.make_error("invalid")
-            return int(value)
+            value = int(value)
+        if not MIN_BID_POINTS <= value <= MAX_BID_POINTS:
+            raise self.make_error("invalid")
         return value
 
 
@@ -519,7 +533,11 @@ class ProblemViolationSchema(ResponseSchema):
 
     trick = JsonInteger(allow_none=True, metadata={"description": "Trick index, from 0."})
     bid = JsonInteger(allow_none=True, metadata={"description": "Index of the bid in `bids`."})
-    seat = Seat("The seat that played or bid.", required=True)
+    seat = Seat(
+        "The seat that played, or that made the bid: the bid's own `seat` when it names "
+        "one, else the seat whose turn it was.",
+        required=True,
+    )
     card = CardField(allow_none=True)
     action = enum_field("BidAction", "The illegal bid's action.", allow_none=True)
     rule = enum_field("ReasonCode", required=True)

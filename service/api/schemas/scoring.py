@@ -4,7 +4,6 @@ from __future__ import annotations
 
 from marshmallow import fields, validate
 
-from ...engine.bidding import BID_VALUES
 from .common import (
     BidValueField,
     Cards,
@@ -44,7 +43,13 @@ class RoundTrickSchema(RequestSchema):
 class RoundBidSchema(RequestSchema):
     """A Coinche contract's bid."""
 
-    value = BidValueField(required=True, allow_none=True, validate=validate.OneOf(BID_VALUES))
+    value = BidValueField(
+        "80, 90, ... 160 or `capot`; with a house ladder (`bid_minimum`, `bid_step`, "
+        "`bid_maximum`) its values. Not null: the engine refuses a bid off the ruleset's "
+        "ladder, null included (422 naming `bid.value`).",
+        required=True,
+        allow_none=True,
+    )
     coinche = enum_field("CoincheLevel", "`none` when left out.", load_default="none")
 
 

@@ -1,4 +1,4 @@
-"""GET /healthz."""
+"""GET /healthz and GET /readyz."""
 
 from __future__ import annotations
 
@@ -9,3 +9,15 @@ from .common import ResponseSchema
 
 class HealthSchema(ResponseSchema):
     status = fields.String(required=True, metadata={"description": "Always `ok`.", "example": "ok"})
+
+
+class ReadySchema(ResponseSchema):
+    status = fields.String(
+        required=True, metadata={"description": "Always `ready`.", "example": "ready"}
+    )
+    checks = fields.Dict(
+        keys=fields.String(),
+        values=fields.String(),
+        required=True,
+        metadata={"description": "Each check and its outcome.", "example": {"engine": "ok"}},
+    )
