@@ -66,6 +66,11 @@ OPENAPI_GENERATOR = {
             # CoincheLevel) declare COINCHE twice and the client does not compile.
             "enumClassPrefix": True,
         },
+        # BidValue is oneOf [BidPoints (an integer: the ladder is a ruleset parameter, so no
+        # enum), Capot, null]. Go's generator names a oneOf member by its Go type, and int32
+        # is a reserved word, so without this mapping it warns and writes a model_int32; with
+        # it, BidValue holds `Int32 *int32` and `Capot *Capot` and no such model is written.
+        "modelNameMappings": {"int32": "BidPoints"},
     },
     "csharp": {
         "generatorName": "csharp",
@@ -153,6 +158,8 @@ def _run_generator(language: str, spec: Path, out: Path) -> str:
             command += ["--library", options["library"]]
         for name, value in options["additionalProperties"].items():
             command += ["-p", f"{name}={str(value).lower() if value in (True, False) else value}"]
+        for name, value in options.get("modelNameMappings", {}).items():
+            command += ["--model-name-mappings", f"{name}={value}"]
     # C1 only: the generator runs once per spec, a short run that C2's JIT work never repays
     # (half the CPU time on this spec).
     env = dict(os.environ, PATH=f"{BIN}{os.pathsep}{os.environ.get('PATH', '')}")

@@ -76,16 +76,16 @@ public final class Check {
   static void rulesets() throws Exception {
     RulesetsApi api = new RulesetsApi(client);
     List<String> names = new ArrayList<>();
-    for (Ruleset r : api.listRulesets().getRulesets()) names.add(String.valueOf(r.getName()));
+    for (Ruleset r : api.listRulesets(null).getRulesets()) names.add(String.valueOf(r.getName()));
     equal(names, List.of("belote", "klob", "cardavia", "klaberjass", "belote-ffb", "coinche",
         "belot", "klaverjas-rotterdam", "klaverjas-amsterdam"), "presets");
-    Ruleset coinche = api.getRuleset("coinche");
+    Ruleset coinche = api.getRuleset("coinche", null);
     equal(coinche.getOptions().getTarget(), 2000, "coinche plays to 2000");
     equal(list(coinche.getOptions().getTrumpModes()), List.of("C", "D", "H", "S", "none", "all"), "coinche modes");
-    Problem missing = refusal(404, "GET /v1/rulesets/poker", () -> api.getRuleset("poker"));
+    Problem missing = refusal(404, "GET /v1/rulesets/poker", () -> api.getRuleset("poker", null));
     if (missing != null) that(missing.getDetail().contains("poker"), "404 detail names the ruleset");
     Parameter undertrump = null;
-    for (Parameter p : api.listParameters().getParameters()) if (p.getName().equals("undertrump")) undertrump = p;
+    for (Parameter p : api.listParameters(null).getParameters()) if (p.getName().equals("undertrump")) undertrump = p;
     equal(undertrump == null ? null : list(undertrump.getValues()), List.of("must", "may", "forbidden"), "undertrump values");
   }
 
@@ -95,23 +95,23 @@ public final class Check {
     LegalMoves moves = api.legalMoves(new LegalMovesRequest()
         .trump(Trump.H)
         .hand(cards("7H JH AS KD"))
-        .trick(new Trick().leader(0).cards(cards("8C 9H"))));
+        .trick(new Trick().leader(0).cards(cards("8C 9H"))), null);
     equal(moves.getSeat(), 2, "legal-moves seat");
     equal(list(moves.getLegal()), List.of("JH"), "legal-moves: only the higher trump");
     Map<String, String> rules = new TreeMap<>();
     for (IllegalCard card : moves.getIllegal()) rules.put(card.getCard(), String.valueOf(card.getRule()));
     equal(rules, Map.of("7H", "must_overtrump", "AS", "must_trump", "KD", "must_trump"), "legal-moves reasons");
     invalidInput("hand.1", "legal-moves with a repeated card", () -> api.legalMoves(new LegalMovesRequest()
-        .trump(Trump.H).hand(cards("7H 7h")).trick(new Trick().leader(0))));
+        .trump(Trump.H).hand(cards("7H 7h")).trick(new Trick().leader(0)), null));
 
     // 8C 9H AC JH from seat 1, hearts trump: JH (seat 0) wins 0 + 14 + 11 + 20 = 45 points.
     TrickWinner won = api.trickWinner(new TrickWinnerRequest()
         .trump(Trump.H)
-        .trick(new Trick().leader(1).cards(cards("8C 9h A♣ JH"))));
+        .trick(new Trick().leader(1).cards(cards("8C 9h A♣ JH"))), null);
     equal(List.of(won.getWinner(), won.getTeam(), won.getCard(), won.getPoints(), won.getComplete()),
         List.of(0, 0, "JH", 45, true), "trick-winner");
     invalidInput("trick.leader", "trick-winner with leader 7", () -> api.trickWinner(new TrickWinnerRequest()
-        .trump(Trump.H).trick(new Trick().leader(7).cards(cards("8C")))));
+        .trump(Trump.H).trick(new Trick().leader(7).cards(cards("8C"))), null));
   }
 
   static void declarations() throws Exception {
@@ -121,7 +121,7 @@ public final class Check {
         .trump(Trump.S)
         .declarations(List.of(
             new DeclarationClaim().seat(0).cards(cards("7H 8H 9H")),
-            new DeclarationClaim().seat(1).cards(cards("10C JC QC KC")))));
+            new DeclarationClaim().seat(1).cards(cards("10C JC QC KC")))), null);
     equal(announced.getWinner() == null ? null : announced.getWinner().getSeat(), 1, "the quarte wins");
     equal(announced.getPoints(), List.of(0, 50), "only the best side scores");
     // POST /v1/declarations/best: the service finds each hand's best declarations. Seat 0's carre of jacks
@@ -130,12 +130,12 @@ public final class Check {
         .trump(Trump.S)
         .hands(List.of(
             new SeatCards().seat(0).cards(cards("8H 9H 10H JH QH JC JD JS")),
-            new SeatCards().seat(1).cards(cards("AC AD AH AS KS QS 7D 8D")))));
+            new SeatCards().seat(1).cards(cards("AC AD AH AS KS QS 7D 8D")))), null);
     equal(found.getPoints(), List.of(220, 0), "declarations found in the hands");
     equal(found.getBelote().size(), 1, "seat 1 holds the belote");
     invalidInput("declarations.0", "declarations/rank with a non-declaration", () ->
         api.rankDeclarations(new DeclarationsRankRequest().trump(Trump.S)
-            .declarations(List.of(new DeclarationClaim().seat(0).cards(cards("7H 9C 10S")))))) ;
+            .declarations(List.of(new DeclarationClaim().seat(0).cards(cards("7H 9C 10S")))), null)) ;
   }
 
   static void bidding() throws Exception {
@@ -145,11 +145,11 @@ public final class Check {
         .ruleset(RulesetName.COINCHE)
         .dealer(3)
         .bids(List.of(
-            new Bid().seat(0).action(BidAction.BID).value(new BidValue(BidPoints.NUMBER_80)).trump(Trump.H),
+            new Bid().seat(0).action(BidAction.BID).value(new BidValue(80)).trump(Trump.H),
             new Bid().seat(1).action(BidAction.BID).value(new BidValue(Capot.CAPOT)).trump(Trump.S),
             new Bid().seat(2).action(BidAction.PASS),
             new Bid().seat(3).action(BidAction.PASS),
-            new Bid().seat(0).action(BidAction.PASS))));
+            new Bid().seat(0).action(BidAction.PASS))), null);
     equal(List.of(auction.getComplete(), auction.getRedeal()), List.of(true, false), "auction over, no redeal");
     Contract contract = auction.getContract();
     that(contract != null, "a contract");
@@ -160,7 +160,7 @@ public final class Check {
     }
     refused(PROBLEMS + "illegal-bid", "bids.0", "bidding out of turn", () -> api.bidding(new BiddingRequest()
         .ruleset(RulesetName.COINCHE).dealer(3)
-        .bids(List.of(new Bid().seat(2).action(BidAction.PASS)))));
+        .bids(List.of(new Bid().seat(2).action(BidAction.PASS))), null));
   }
 
   static List<RoundTrick> allHearts() {
@@ -175,7 +175,7 @@ public final class Check {
     ScoringApi api = new ScoringApi(client);
     // Capot: 152 card points + 100 (instead of the last-trick 10) = 252, belote 20: [272, 0].
     RoundScore round = api.roundScore(new RoundScoreRequest()
-        .trump(Trump.H).taker(0).tricks(allHearts()));
+        .trump(Trump.H).taker(0).tricks(allHearts()), null);
     equal(round.getScore(), List.of(272, 0), "round-score of a capot");
     equal(round.getCapot(), 0, "team 0 is capot");
     equal(round.getContract().getMade(), true, "the takers make it");
@@ -183,18 +183,18 @@ public final class Check {
     RoundScore coinche = api.roundScore(new RoundScoreRequest()
         .ruleset(RulesetName.COINCHE)
         .trump(Trump.H).taker(0).tricks(allHearts())
-        .bid(new RoundBid().value(new BidValue(Capot.CAPOT))));
+        .bid(new RoundBid().value(new BidValue(Capot.CAPOT))), null);
     equal(coinche.getContract().getMade(), true, "a capot bid made");
     equal(coinche.getScore().get(1), 0, "defenders score nothing");
     invalidInput("taker", "round-score with taker 7", () -> api.roundScore(new RoundScoreRequest()
-        .trump(Trump.H).taker(7).tricks(allHearts())));
+        .trump(Trump.H).taker(7).tricks(allHearts()), null));
 
     MatchScore match = api.matchScore(new MatchScoreRequest().rounds(List.of(
-        new MatchRound().score(List.of(250, 12)), new MatchRound().score(List.of(260, 30)))));
+        new MatchRound().score(List.of(250, 12)), new MatchRound().score(List.of(260, 30)))), null);
     equal(List.of(match.getTotals(), match.getFinished(), match.getWinner()),
         List.of(List.of(510, 42), true, 0), "match-score: 501 reached");
     invalidInput("rounds.0.score", "match-score with three scores", () -> api.matchScore(
-        new MatchScoreRequest().rounds(List.of(new MatchRound().score(List.of(1, 2, 3))))));
+        new MatchScoreRequest().rounds(List.of(new MatchRound().score(List.of(1, 2, 3)))), null));
   }
 
   static List<SeatCards> handsA() {
@@ -211,13 +211,13 @@ public final class Check {
     // need not overtrump: 10H and AH.
     RoundValidation partial = api.validateRound(new RoundValidateRequest()
         .dealer(3).hands(handsA()).trump(Trump.H).taker(0)
-        .tricks(List.of(new RoundTrick().leader(0).cards(played("JH 7H")))));
+        .tricks(List.of(new RoundTrick().leader(0).cards(played("JH 7H")))), null);
     equal(partial.getValid(), true, "rounds/validate: valid so far");
     equal(partial.getNext() == null ? null : partial.getNext().getSeat(), 2, "seat 2 plays next");
     equal(partial.getNext() == null ? null : list(partial.getNext().getLegal()), List.of("10H", "AH"), "its legal cards");
     invalidInput("tricks.0.cards.0", "rounds/validate with a card nobody holds", () -> api.validateRound(
         new RoundValidateRequest().dealer(3).hands(handsA()).trump(Trump.H).taker(0)
-            .tricks(List.of(new RoundTrick().leader(0).cards(played("XX"))))));
+            .tricks(List.of(new RoundTrick().leader(0).cards(played("XX")))), null));
   }
 
   /**
@@ -242,18 +242,18 @@ public final class Check {
     // Clubs led by seat 1 (8C 9H AC); seat 0 holds one club, 10C: the only legal card.
     SuggestPlay play = api.suggestPlay(new SuggestPlayRequest()
         .trump(Trump.H).taker(1).hand(cards("7H JH AS KD 10C QS 8D 9D"))
-        .trick(new Trick().leader(1).cards(cards("8C 9H AC"))));
+        .trick(new Trick().leader(1).cards(cards("8C 9H AC"))), null);
     equal(List.of(play.getSeat(), play.getCard()), List.of(0, "10C"), "suggest/play: the one legal card");
     equal(play.getValues().size(), 1, "suggest/play values one legal card");
     invalidInput("taker", "suggest/play with taker 7", () -> api.suggestPlay(new SuggestPlayRequest()
         .trump(Trump.H).taker(7).hand(cards("7H JH AS KD 10C QS 8D 9D"))
-        .trick(new Trick().leader(1).cards(cards("8C 9H AC")))));
+        .trick(new Trick().leader(1).cards(cards("8C 9H AC"))), null));
     refused(PROBLEMS + "invalid-input", "bids.0", "suggest/bid out of turn", () -> api.suggestBid(
         new SuggestBidRequest().dealer(3).turned("JH").hand(cards("9H AH AS KD 10C"))
-            .bids(List.of(new Bid().seat(2).action(BidAction.PASS)))));
+            .bids(List.of(new Bid().seat(2).action(BidAction.PASS))), null));
     // Belote, dealer 3, JH turned: seat 0 speaks first and may take hearts or pass.
     SuggestBid bid = api.suggestBid(new SuggestBidRequest()
-        .dealer(3).turned("JH").hand(cards("9H AH AS KD 10C")));
+        .dealer(3).turned("JH").hand(cards("9H AH AS KD 10C")), null);
     equal(bid.getSeat(), 0, "suggest/bid: seat 0 speaks");
     List<String> calls = new ArrayList<>();
     for (BidOption option : bid.getOptions()) calls.add(String.valueOf(option.getBid().getAction()));
@@ -263,17 +263,17 @@ public final class Check {
 
   static void service() throws Exception {
     ServiceApi api = new ServiceApi(client);
-    equal(api.health().getStatus(), "ok", "healthz");
-    equal(api.ready().getStatus(), "ready", "readyz");
+    equal(api.health(null).getStatus(), "ok", "healthz");
+    equal(api.ready(null).getStatus(), "ready", "readyz");
     // GET /metrics declares no body type (Prometheus text): the client returns no body.
     try {
-      equal(api.metricsWithHttpInfo().getStatusCode(), 200, "GET /metrics");
+      equal(api.metricsWithHttpInfo(null).getStatusCode(), 200, "GET /metrics");
     } catch (ApiException e) {
       that(unparsed(e, "/metrics", "text/plain").contains("belote_http_requests_total"), "metrics");
     }
     String spec;
     try {
-      spec = api.openapi();
+      spec = api.openapi(null);
     } catch (ApiException e) {
       spec = unparsed(e, "/openapi.yaml", "application/yaml");
     }

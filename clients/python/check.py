@@ -28,7 +28,6 @@ from belote_rules_client.models import (
     BidAction,
     Bidding,
     BiddingRequest,
-    BidPoints,
     Capot,
     DeclarationClaim,
     DeclarationsBestRequest,
@@ -227,7 +226,7 @@ def declarations(api: Client, check: Checks) -> None:
 def auction(api: Client, check: Checks) -> None:
     # Coinche, dealer 3: seat 0 bids 80 hearts, seat 1 capot in spades, three passes.
     bids = [
-        Bid(seat=0, action=BidAction.BID, value=BidPoints.VALUE_80, trump=Trump.H),
+        Bid(seat=0, action=BidAction.BID, value=80, trump=Trump.H),
         Bid(seat=1, action=BidAction.BID, value=Capot.CAPOT, trump=Trump.S),
         *(Bid(seat=seat, action=BidAction.PASS) for seat in (2, 3, 0)),
     ]
