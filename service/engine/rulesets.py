@@ -633,6 +633,26 @@ def _points(table: dict[int, int]) -> Mapping[int, int]:
     return MappingProxyType(table)
 
 
+#: What the two Klaverjassen presets share (RULES-belot-klaverjas.md section 3): roem from the
+#: tricks, no contest between the sides' roem, the takers must score more than the defenders,
+#: "nat" gives the defenders everything, "pit" is 100 on top of the last trick, and a game is
+#: sixteen deals rather than a target.
+_KLAVERJASSEN = dict(
+    declarations="all",
+    declarations_from="trick",
+    declaration_compare="none",
+    sequence_points=_points({3: 20, 4: 50}),
+    sequence_cap=None,
+    belote_from="trick",
+    contract="total_more_than_defenders",
+    failed="defenders_take_all",
+    capot_mode="plus_last_trick",
+    capot_bonus=100,
+    target=None,
+    match_deals=16,
+    redeal_dealer="next",
+)
+
 #: The presets of RULES.md section 5, as data.
 PRESETS: dict[str, Ruleset] = {
     r.name: r
@@ -790,21 +810,9 @@ PRESETS: dict[str, Ruleset] = {
             void_trump="always",
             partner_winning_trump="overtrump_if_able",
             undertrump="must",
-            declarations="all",
-            declarations_from="trick",
-            declaration_compare="none",
-            sequence_points=_points({3: 20, 4: 50}),
-            sequence_cap=None,
             carre_points=MappingProxyType({rank: 100 for rank in RANKS}),
-            belote_from="trick",
-            contract="total_more_than_defenders",
-            failed="defenders_take_all",
-            capot_mode="plus_last_trick",
-            capot_bonus=100,
-            target=None,
-            match_deals=16,
             bidding="klaverjas_proposed",
-            redeal_dealer="next",
+            **_KLAVERJASSEN,
         ),
         Ruleset(
             name="klaverjas-amsterdam",
@@ -817,21 +825,9 @@ PRESETS: dict[str, Ruleset] = {
             void_trump="unless_partner_winning",
             partner_winning_trump="no_undertrump",
             undertrump="forbidden",
-            declarations="all",
-            declarations_from="trick",
-            declaration_compare="none",
-            sequence_points=_points({3: 20, 4: 50}),
-            sequence_cap=None,
             carre_points=MappingProxyType({"10": 100, "J": 200, "Q": 100, "K": 100, "A": 100}),
-            belote_from="trick",
-            contract="total_more_than_defenders",
-            failed="defenders_take_all",
-            capot_mode="plus_last_trick",
-            capot_bonus=100,
-            target=None,
-            match_deals=16,
             bidding="klaverjas_free",
-            redeal_dealer="next",
+            **_KLAVERJASSEN,
         ),
     )
 }
