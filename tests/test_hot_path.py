@@ -121,3 +121,15 @@ def test_strict_parsing_is_kept_on_the_hot_path():
         assert answers[0] == answers[1]
         assert answers[0][0] in (400, 422)
         assert answers[0][1] == "application/problem+json"
+
+
+def test_integers_beyond_64_bits_are_answered_as_the_ordinary_path_does():
+    """orjson writes integers of at most 64 bits; a match total may be larger (schemathesis
+    found this 500): the hot path then writes it with Flask's JSON, the same bytes."""
+    client = APP.test_client()
+    body = {"ruleset": "belote", "rounds": [{"score": [2**70, 1]}]}
+    hot = _answer(client, "/v1/match-score", body, hot=True)
+    ordinary = _answer(client, "/v1/match-score", body, hot=False)
+    assert hot[0] == 200
+    assert hot == ordinary
+    assert json.loads(hot[3])["totals"] == [2**70, 1]

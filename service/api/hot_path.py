@@ -241,7 +241,11 @@ _PARSER = JsonBodyParser()
 def json_response(payload: Any, status: int) -> flask.Response:
     """``payload`` serialised with orjson, as Flask's ``jsonify`` would (compact, UTF-8),
     its sentences said in the request's language (i18n.JSONProvider does it for Flask's)."""
-    body = orjson.dumps(i18n.say_tree(payload)) + b"\n"
+    tree = i18n.say_tree(payload)
+    try:
+        body = orjson.dumps(tree) + b"\n"
+    except TypeError:  # orjson writes integers of at most 64 bits (a match total may be more)
+        body = (flask.current_app.json.dumps(tree, separators=(",", ":")) + "\n").encode()
     return flask.Response(body, status=status, mimetype="application/json")
 
 
