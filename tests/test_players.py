@@ -22,7 +22,7 @@ from service.engine.play import (
 from service.engine.rounds import Trick, check_round
 from service.engine.rulesets import PRESETS, get_ruleset
 from service.engine.scoring import end_bonus
-from service.players import bidding, table
+from service.players import bidding, inference, table
 from service.players.baselines import greedy_card, random_card
 from service.players.driver import LEVELS, MAX_BUDGET_MS, Level, suggest_play
 from service.players.sampler import knowledge, sample
@@ -364,3 +364,47 @@ def test_the_auction_weighs_the_deals():
     assert weight(deal(*strong)) < weight(deal(*weak))
     s = suggest_play(view, "hard", seed=2)
     assert check_card(view.hand, s.card, view.position).legal
+
+
+# --- what the plays and the take say ------------------------------------------------------
+
+
+def test_the_true_deal_of_a_greedy_round_fits_the_play_model():
+    """Under the greedy model every play of a round the greedy player played is the
+    model's own: the real deal weighs 1, while some other deals consistent with the
+    rules weigh less (the weight tells deals apart)."""
+    rules = get_ruleset("belote")
+    rng = random.Random(3)
+    lighter = 0
+    for _ in range(3):
+        pack = list(range(32))
+        rng.shuffle(pack)
+        hands = [sum(bit(c) for c in pack[s * 8 : (s + 1) * 8]) for s in range(4)]
+        views: list[SeatView] = []
+
+        def record(view, rng, views=views):
+            views.append(view)
+            return greedy_card(view)
+
+        table.play_round(rules, hands, "H", 0, [record] * 4, rng)
+        for view in views[5::6]:
+            weight = inference.play_weight(view)
+            played_by = view.played_by()
+            assert weight([hands[s] & ~played_by[s] for s in range(4)]) == 1.0
+            k = knowledge(view)
+            lighter += any(weight(sample(k, rng)) < 1 for _ in range(10))
+    assert lighter
+
+
+def test_the_taker_is_read_as_holding_a_hand_worth_taking():
+    """Without an auction, deals that give the taker (seat 1, spades) the top trumps
+    weigh more than deals that leave them to its partner."""
+    rules = get_ruleset("belote")
+    hand = cards("7C 8C 9C KH QH AD 10D 7H")
+    view = SeatView(rules, 0, hand, "S", 1, Trick(0, ()))
+    weight = inference.taker_weight(view)
+    strong = cards("JS 9S AS 10S AC AH 8D 9D")
+    weak = cards("10C JC QC KC KS 7S 10H JH")
+    rest = cards("QS 8S 7D JD QD KD 8H 9H")
+    assert weight([hand, strong, weak, rest]) > weight([hand, weak, strong, rest])
+    assert inference.taker_weight(SeatView(rules, 1, strong, "S", 1, Trick(0, ()))) is None

@@ -35,12 +35,12 @@ def random_card(view: SeatView, rng: random.Random) -> int:
 class _Table:
     """What the greedy player reads off the view."""
 
-    def __init__(self, view: SeatView):
+    def __init__(self, view: SeatView, cannot: list[int] | None = None):
         self.view = view
         self.rules = view.ruleset
         self.trump = view.trump
         self.outside = ALL_CARDS & ~view.played & ~view.hand  # cards others may hold
-        self.cannot = play_constraints(view)
+        self.cannot = play_constraints(view) if cannot is None else cannot
         players = self.rules.players
         self.opponents = [s for s in range(players) if self.rules.team_of(s) != view.team]
         self.partner = self.rules.partner_of(view.seat)
@@ -85,13 +85,17 @@ class _Table:
         return True
 
 
-def greedy_card(view: SeatView, rng: random.Random | None = None) -> int:
-    """The rule-based baseline's card (deterministic; ``rng`` is unused)."""
+def greedy_card(
+    view: SeatView, rng: random.Random | None = None, cannot: list[int] | None = None
+) -> int:
+    """The rule-based baseline's card (deterministic; ``rng`` is unused). ``cannot``: the
+    view's :func:`sampler.play_constraints` when the caller already has them (they read
+    only the public record, so the play inference computes them once for many deals)."""
     legal = legal_mask(view.hand, view.position)
     cards = list(cards_in(legal))
     if len(cards) == 1:
         return cards[0]
-    t = _Table(view)
+    t = _Table(view, cannot)
     trick = view.trick.cards
     if not trick:
         return _lead(t, cards)

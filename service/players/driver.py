@@ -19,13 +19,14 @@ from __future__ import annotations
 import random
 import time
 from collections.abc import Callable
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 
 from ..engine.cards import cards_in
 from ..engine.declarations import Declaration, find_belotes, find_declarations, settle
 from ..engine.play import card_points, legal_mask, trick_points, winning_index
 from ..engine.scoring import Figures, mode_total, settle_figures
 from .baselines import greedy_card, random_card
+from .inference import combine, play_weight, taker_weight
 from .sampler import knowledge, resample, sample
 from .solver import Solver
 from .view import SeatView, check_view
@@ -41,6 +42,8 @@ class Level:
     inference: bool = True  # every deduction of the sampler (False: voids only)
     auction: bool = False  # weigh the deals by the auction
     greedy: bool = False  # play the greedy card; the search only estimates the values
+    plays: bool = False  # weigh the deals by the other seats' plays and the taker's take
+    oversample: int = 3  # deals drawn per deal kept, when the deals are weighed
 
 
 LEVELS: dict[str, Level] = {
@@ -157,9 +160,11 @@ def suggest_play(
 
         weight = auction_weight(view)
     weigh = weight if lv.auction else None
+    if lv.plays:
+        weigh = combine(weigh, taker_weight(view), play_weight(view))
     # Without weights the deals are drawn one by one, so a cut budget draws no more.
     deals = (
-        resample(k, lv.samples, rng, weigh)
+        resample(k, lv.samples, rng, weigh, lv.oversample)
         if weigh
         else (sample(k, rng) for _ in range(lv.samples))
     )
@@ -167,20 +172,25 @@ def suggest_play(
     totals = dict.fromkeys(legal, 0.0)
     caches: tuple[dict, dict, dict] = ({}, {}, {})
     used, exact = 0, True
+    searched: dict[int, dict[int, float]] = {}  # a deal resampled twice is searched once
     for deal in deals:
         if used and time.perf_counter() > deadline:
             break
-        hands = tuple(deal[: rules.players])
-        solver = Solver(rules, view.trump, view.team, lv.nodes, caches)
-        found, _, deal_exact = solver.root_values(
-            hands, view.trick.leader, view.trick.cards, scorer.taken, legal, deadline, not used
-        )
-        if not found:  # the time ran out before this deal's first trick was searched
-            break
-        exact &= deal_exact
-        context = scorer.deal_context(deal)
-        for c, future in found.items():
-            totals[c] += scorer.margin(future, context, solver)
+        margins = searched.get(id(deal))
+        if margins is None:
+            hands = tuple(deal[: rules.players])
+            solver = Solver(rules, view.trump, view.team, lv.nodes, caches)
+            found, _, deal_exact = solver.root_values(
+                hands, view.trick.leader, view.trick.cards, scorer.taken, legal, deadline, not used
+            )
+            if not found:  # the time ran out before this deal's first trick was searched
+                break
+            exact &= deal_exact
+            context = scorer.deal_context(deal)
+            margins = {c: scorer.margin(f, context, solver) for c, f in found.items()}
+            searched[id(deal)] = margins
+        for c, m in margins.items():
+            totals[c] += m
         used += 1
     values = {c: round(v / used, 2) for c, v in totals.items()}
     if lv.greedy:
@@ -192,13 +202,26 @@ def suggest_play(
     return Suggestion(choice, values, used, exact, complete, lv.name)
 
 
+def level_of(spec: str) -> Level:
+    """A level by name, or a variant for experiments: ``name+field=value+...`` (for
+    example ``normal+samples=16+plays=1``)."""
+    name, *changes = spec.split("+")
+    lv = PLAIN if name == "plain" else LEVELS[name]
+    fields = {}
+    for change in changes:
+        key, value = change.split("=")
+        kind = type(getattr(lv, key))
+        fields[key] = bool(int(value)) if kind is bool else kind(value)
+    return replace(lv, name=spec, **fields) if fields else lv
+
+
 #: Card players by name, for the arena and tests: ``f(view, rng) -> card``.
 def player(name: str) -> Callable[[SeatView, random.Random], int]:
     if name == "random":
         return random_card
     if name == "greedy":
         return greedy_card
-    lv = PLAIN if name == "plain" else LEVELS[name]
+    lv = level_of(name)
 
     def play(view: SeatView, rng: random.Random) -> int:
         return suggest_play(view, lv, rng.randrange(1 << 30), budget_ms=MAX_BUDGET_MS).card

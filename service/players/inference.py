@@ -1,0 +1,153 @@
+"""What the contract and the other seats' plays say about their hidden cards: deal weights.
+
+The sampler (:mod:`.sampler`) deals only what the rules make *certain* (voids, trumps a
+seat cannot hold, declared cards). Players also choose their cards for reasons, and the
+taker took for one. These functions give the likelihood of what the seat saw given one
+deal of the unseen cards, for :func:`sampler.resample` (draw more deals than needed, keep
+them in proportion to the weight):
+
+- :func:`play_weight` ("policy inference"): for every card another seat played, the
+  greedy baseline (:func:`baselines.greedy_card`) is asked what it would have played
+  from that seat's hand in the deal (its cards then: the deal's plus the ones it played
+  from that moment on) and the record so far. A play the model would make (or a card
+  equivalent to it) weighs 1, any other ``miss``: players are assumed to play sensibly,
+  not exactly like the model, so a deal is made less likely, never impossible.
+- :func:`taker_weight`: without an auction in the view, the taker is assumed to have
+  taken with a hand worth it: the likelihood that :func:`bidding.heuristic_bid`'s
+  evaluation clears its threshold (a logistic of the margin, as the auction weights).
+
+Both read only the public record and the deal, never the real cards, so a suggestion
+still depends on nothing the seat cannot see.
+"""
+
+from __future__ import annotations
+
+import math
+from collections.abc import Callable, Sequence
+
+from ..engine.cards import strength
+from ..engine.play import card_points
+from ..engine.rounds import Trick
+from .baselines import greedy_card
+from .sampler import play_constraints
+from .view import SeatView
+
+Weight = Callable[[Sequence[int]], float]
+
+
+def _between(a: int, b: int, trump: str) -> int:
+    """The cards of ``a``'s suit strictly between ``a`` and ``b`` in strength."""
+    low, high = sorted((strength(a, trump), strength(b, trump)))
+    out = 0
+    for c in range(8 * (a >> 3), 8 * (a >> 3) + 8):
+        if low < strength(c, trump) < high:
+            out |= 1 << c
+    return out
+
+
+def play_weight(view: SeatView, miss: float = 0.25, partner_miss: float = 0.5) -> Weight | None:
+    """The likelihood of the other seats' plays given a deal, under the greedy model;
+    ``None`` when no other seat has played yet. ``partner_miss`` for the seat's partner
+    (a computer partner searches, so it follows the model less closely)."""
+    rules, trump = view.ruleset, view.trump
+    players = rules.players
+    partner = rules.partner_of(view.seat)
+    record = view.all_tricks
+    # Each seat's cards played from trick i on (its hand then = the deal's plus these).
+    later: list[list[int]] = [[0] * players for _ in range(len(record) + 1)]
+    for i in range(len(record) - 1, -1, -1):
+        later[i] = list(later[i + 1])
+        t = record[i]
+        for j, c in enumerate(t.cards):
+            later[i][(t.leader + j) % players] |= 1 << c
+    moments = []  # (seat, card, later mask, trick-so-far, tricks before, constraints, miss)
+    played = 0
+    for i, t in enumerate(record):
+        for j, c in enumerate(t.cards):
+            seat = (t.leader + j) % players
+            if seat != view.seat:
+                past = SeatView(
+                    rules, seat, 0, trump, view.taker, Trick(t.leader, t.cards[:j]), record[:i]
+                )
+                moments.append(
+                    (
+                        seat,
+                        c,
+                        later[i][seat],
+                        past,
+                        play_constraints(past),
+                        played,
+                        partner_miss if seat == partner else miss,
+                    )
+                )
+            played |= 1 << c
+    if not moments:
+        return None
+    points = [card_points(c, trump, rules) for c in range(32)]
+    # A card equivalent to the model's: same suit and points, nothing live between them.
+    between = {}
+    for _, c, *_ in moments:
+        for d in range(8 * (c >> 3), 8 * (c >> 3) + 8):
+            if d != c and points[d] == points[c]:
+                between[(c, d)] = _between(c, d, trump)
+
+    def weight(deal: Sequence[int]) -> float:
+        w = 1.0
+        for seat, c, mine, past, cannot, gone, m in moments:
+            hand = deal[seat] | mine
+            chosen = greedy_card(
+                SeatView(rules, seat, hand, trump, past.taker, past.trick, past.tricks),
+                None,
+                cannot,
+            )
+            if chosen == c:
+                continue
+            gap = between.get((c, chosen))
+            if gap is not None and not gap & ~hand & ~gone:
+                continue
+            w *= m
+        return w
+
+    return weight
+
+
+def _sigmoid(x: float) -> float:
+    return 1 / (1 + math.exp(-max(-30.0, min(30.0, x))))
+
+
+def taker_weight(view: SeatView, scale: float = 12.0) -> Weight | None:
+    """The likelihood that the taker would take this contract with its hand in a deal
+    (``None``: the seat is the taker, the view has an auction, or the mode has no trump
+    suit)."""
+    from .bidding import side_points, take_threshold  # bidding imports the driver
+
+    rules = view.ruleset
+    if view.bids or view.taker == view.seat or view.trump not in "CDHS":
+        return None
+    taker, trump = view.taker, view.trump
+    shown = view.played_by()[taker]
+    threshold = take_threshold(trump, rules)
+
+    def weight(deal: Sequence[int]) -> float:
+        return _sigmoid((side_points(deal[taker] | shown, trump, rules) - threshold) / scale)
+
+    return weight
+
+
+def combine(*weights: Weight | None) -> Weight | None:
+    """The product of the weights given (``None`` when there is none)."""
+    present = [w for w in weights if w is not None]
+    if not present:
+        return None
+    if len(present) == 1:
+        return present[0]
+
+    def weight(deal: Sequence[int]) -> float:
+        out = 1.0
+        for w in present:
+            out *= w(deal)
+            if not out:
+                break
+        return out
+
+    return weight
