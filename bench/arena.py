@@ -199,6 +199,7 @@ def match(preset, options, a, b, deals, seed, jobs, auction, bid_a, bid_b) -> di
         "cpu_ms": cpu_latency,
         "load": os.getloadavg()[0],
         "seconds": round(time.time() - started, 1),
+        "margins": margins,  # per deal, in order: two runs on one seed can be paired
     }
 
 
@@ -262,7 +263,7 @@ def main(argv=None) -> None:
             args.bid_b,
         )
         rows.append(row)
-        print(json.dumps(row), file=sys.stderr, flush=True)
+        print(json.dumps({k: v for k, v in row.items() if k != "margins"}), file=sys.stderr)
         if args.json:
             with open(args.json, "a") as f:
                 f.write(json.dumps(row) + "\n")
