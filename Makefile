@@ -94,5 +94,6 @@ clients: $(STAMP)
 DEALS ?= 200
 arena: $(STAMP)
 	nice $(BIN)/python bench/arena.py --pairs greedy:random,easy:random,normal:greedy,hard:greedy,hard:plain --deals $(DEALS) --jobs 2
+	nice $(BIN)/python bench/arena.py --a hard --b plain --auction --bid-a heuristic --bid-b heuristic --deals $(DEALS) --jobs 2
 	nice $(BIN)/python bench/arena.py --a greedy --b greedy --auction --bid-a hard --bid-b strong --deals $(DEALS) --jobs 2
 	$(BIN)/python bench/suggest_load.py

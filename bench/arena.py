@@ -12,10 +12,17 @@ seat and suit with the best :func:`players.bidding.side_points` over the full ha
 contracts only, the Coinche value its estimate rounded down (80 at least). With
 ``--auction`` the cards are dealt as the game deals them and the auction is bid by each
 side's bidding player (``--bid-a`` / ``--bid-b``: ``strong`` = take with strong trumps,
-``heuristic``, ``normal``, ``hard``); a redeal scores 0.
+``heuristic``, ``normal``, ``hard``); a redeal scores 0. With the same bidder on both
+sides the auction is the same in both plays, so the card players are compared on contracts
+reached by a real auction, whose bids they can read (``hard`` weighs its deals by them).
+
+A player is ``random``, ``greedy``, a level (``easy``, ``normal``, ``hard``), ``plain``
+(the reference sampler), or a level's variant for experiments, ``name+field=value+...``
+(:func:`players.driver.level_of`, e.g. ``normal+samples=20+nodes=200``).
 
     python bench/arena.py --a normal --b greedy --deals 300 --preset belote
     python bench/arena.py --pairs normal:greedy,hard:greedy --deals 200 --jobs 2
+    python bench/arena.py --a hard --b plain --auction --bid-a heuristic --bid-b heuristic
 """
 
 from __future__ import annotations

@@ -24,7 +24,7 @@ from service.engine.rulesets import PRESETS, get_ruleset
 from service.engine.scoring import end_bonus
 from service.players import bidding, inference, table
 from service.players.baselines import greedy_card, random_card
-from service.players.driver import LEVELS, MAX_BUDGET_MS, Level, suggest_play
+from service.players.driver import LEVELS, MAX_BUDGET_MS, Level, level_of, suggest_play
 from service.players.sampler import knowledge, sample
 from service.players.solver import Solver
 from service.players.view import SeatView, ViewError
@@ -408,3 +408,9 @@ def test_the_taker_is_read_as_holding_a_hand_worth_taking():
     rest = cards("QS 8S 7D JD QD KD 8H 9H")
     assert weight([hand, strong, weak, rest]) > weight([hand, weak, strong, rest])
     assert inference.taker_weight(SeatView(rules, 1, strong, "S", 1, Trick(0, ()))) is None
+
+
+def test_a_level_variant_names_its_changes():
+    lv = level_of("normal+samples=3+plays=0")
+    assert (lv.samples, lv.plays, lv.nodes) == (3, False, LEVELS["normal"].nodes)
+    assert level_of("plain").inference is False
