@@ -414,3 +414,28 @@ def test_a_level_variant_names_its_changes():
     lv = level_of("normal+samples=3+plays=0")
     assert (lv.samples, lv.plays, lv.nodes) == (3, False, LEVELS["normal"].nodes)
     assert level_of("plain").inference is False
+
+
+def test_the_value_is_the_mean_over_the_deals_searched(monkeypatch):
+    """Every deal drawn counts (a deal drawn twice is searched once, but distinct deals
+    are never mistaken for one another): the values over four deals are the mean of the
+    values over each alone."""
+    from service.players import driver
+
+    view, _ = played_view(plays=20, seed=3)
+    k = knowledge(view, False)
+    rng = random.Random(1)
+    deals = [sample(k, rng) for _ in range(4)]
+    level = Level("t", samples=1, nodes=10**6, inference=False)
+    alone = []
+    for deal in deals:
+        monkeypatch.setattr(driver, "sample", lambda k, rng, deal=deal: list(deal))
+        alone.append(suggest_play(view, level, budget_ms=MAX_BUDGET_MS).values)
+    drawn = iter(deals)
+    monkeypatch.setattr(driver, "sample", lambda k, rng: list(next(drawn)))
+    four = suggest_play(
+        view, Level("t", samples=4, nodes=10**6, inference=False), budget_ms=MAX_BUDGET_MS
+    )
+    assert len({tuple(sorted(v.items())) for v in alone}) > 1
+    for c, v in four.values.items():
+        assert v == pytest.approx(sum(a[c] for a in alone) / 4, abs=0.01)

@@ -172,11 +172,14 @@ def suggest_play(
     totals = dict.fromkeys(legal, 0.0)
     caches: tuple[dict, dict, dict] = ({}, {}, {})
     used, exact = 0, True
-    searched: dict[int, dict[int, float]] = {}  # a deal resampled twice is searched once
+    # A deal drawn twice (resampling keeps likely deals more than once) is searched once;
+    # keyed by the cards, not the list's identity (a freed list's id is reused).
+    searched: dict[tuple[int, ...], dict[int, float]] = {}
     for deal in deals:
         if used and time.perf_counter() > deadline:
             break
-        margins = searched.get(id(deal))
+        key = tuple(deal)
+        margins = searched.get(key)
         if margins is None:
             hands = tuple(deal[: rules.players])
             solver = Solver(rules, view.trump, view.team, lv.nodes, caches)
@@ -188,7 +191,7 @@ def suggest_play(
             exact &= deal_exact
             context = scorer.deal_context(deal)
             margins = {c: scorer.margin(f, context, solver) for c, f in found.items()}
-            searched[id(deal)] = margins
+            searched[key] = margins
         for c, m in margins.items():
             totals[c] += m
         used += 1
