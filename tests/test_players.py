@@ -439,3 +439,12 @@ def test_the_value_is_the_mean_over_the_deals_searched(monkeypatch):
     assert len({tuple(sorted(v.items())) for v in alone}) > 1
     for c, v in four.values.items():
         assert v == pytest.approx(sum(a[c] for a in alone) / 4, abs=0.01)
+
+
+def test_a_budget_too_small_for_the_weights_still_answers_with_a_legal_card():
+    """The deals are weighed within the budget too: a 1 ms budget stops the drawing early
+    and the answer, from the deals drawn, says it is not complete."""
+    view, _ = played_view(plays=13, seed=6)
+    s = suggest_play(view, "hard", seed=1, budget_ms=1)
+    assert not s.complete and s.samples >= 1
+    assert check_card(view.hand, s.card, view.position).legal

@@ -164,7 +164,7 @@ def suggest_play(
         weigh = combine(weigh, taker_weight(view), play_weight(view))
     # Without weights the deals are drawn one by one, so a cut budget draws no more.
     deals = (
-        resample(k, lv.samples, rng, weigh, lv.oversample)
+        resample(k, lv.samples, rng, weigh, lv.oversample, deadline)
         if weigh
         else (sample(k, rng) for _ in range(lv.samples))
     )

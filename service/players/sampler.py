@@ -26,6 +26,7 @@ view that admits a deal always yields one; :func:`knowledge` raises :class:`View
 from __future__ import annotations
 
 import random
+import time
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 
@@ -227,13 +228,21 @@ def resample(
     rng: random.Random,
     weight: Callable[[list[int]], float] | None = None,
     oversample: int = 3,
+    deadline: float | None = None,
 ) -> list[list[int]]:
     """``n`` deals; with ``weight`` (the likelihood of what was seen, such as the auction,
-    given a deal), ``oversample * n`` are drawn and ``n`` kept in proportion to it."""
+    given a deal), ``oversample * n`` are drawn and ``n`` kept in proportion to it. Past
+    the ``deadline`` (a ``perf_counter()`` time) no more deals are drawn: the deals kept
+    come from those drawn so far (one at least)."""
     if weight is None:
         return [sample(k, rng) for _ in range(n)]
-    drawn = [sample(k, rng) for _ in range(oversample * n)]
-    weights = [weight(d) for d in drawn]
+    drawn: list[list[int]] = []
+    weights: list[float] = []
+    while len(drawn) < oversample * n:
+        drawn.append(sample(k, rng))
+        weights.append(weight(drawn[-1]))
+        if deadline is not None and time.perf_counter() > deadline:
+            break
     if sum(weights) <= 0:
         return drawn[:n]
     # Systematic resampling, then unique deals first (a deal drawn twice is searched once
@@ -246,6 +255,6 @@ def resample(
         while point < acc and len(out) < n:
             out.append(deal)
             point += step
-    while len(out) < n:
+    while len(out) < n and len(out) < len(drawn):
         out.append(drawn[len(out)])
     return out
