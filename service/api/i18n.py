@@ -22,7 +22,7 @@ from __future__ import annotations
 
 import gettext
 import io
-from collections.abc import Mapping
+from collections.abc import Callable, Mapping
 from functools import cache, lru_cache
 from pathlib import Path
 from typing import Any
@@ -242,6 +242,37 @@ def say_tree(value: Any) -> Any:
     if isinstance(value, list | tuple):
         return [say_tree(v) for v in value]
     return value
+
+
+def orjson_default() -> Callable[[Any], Any]:
+    """An ``orjson.dumps(..., default=..., option=OPT_PASSTHROUGH_SUBCLASS)`` hook that says
+    each :class:`Text` as :func:`say_tree` does, without walking the whole tree: with that
+    option orjson hands every subclass of str, int, dict and list to the hook, which
+    returns the plain value (a Text said in the request's language)."""
+    plain_str = str.__str__
+    said = False
+    tr: gettext.NullTranslations | None = None
+
+    def default(value: Any) -> Any:
+        nonlocal said, tr
+        if isinstance(value, str):
+            if isinstance(value, Text):
+                if not said:  # the first sentence: the request's language, once
+                    said = True
+                    _mark_said()
+                    lang = language()
+                    tr = None if lang == DEFAULT else catalog(lang)
+                return plain_str(value) if tr is None else _text(value, tr)
+            return plain_str(value)
+        if isinstance(value, int):
+            return int(value)
+        if isinstance(value, dict):
+            return dict(value)
+        if isinstance(value, list):
+            return list(value)
+        raise TypeError(f"not JSON: {type(value).__name__}")
+
+    return default
 
 
 class JSONProvider(DefaultJSONProvider):
