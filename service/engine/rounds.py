@@ -158,10 +158,13 @@ def rebuild_hands(tricks: Sequence[Trick], ruleset: Ruleset) -> tuple[int, ...]:
     hands = [0] * players
     seen = 0
     for trick in tricks:
-        for i, c in enumerate(trick.cards[:players]):  # the plays in turn (:func:`_plays`)
-            if not seen >> c & 1:
-                hands[(trick.leader + i) % players] |= 1 << c
-                seen |= 1 << c
+        seat = trick.leader
+        for c in trick.cards[:players]:  # the plays in turn (:func:`_plays`)
+            bit = 1 << c
+            if not seen & bit:
+                hands[seat % players] |= bit
+                seen |= bit
+            seat += 1
     return tuple(hands)
 
 
