@@ -171,6 +171,20 @@ def _read_body(req: flask.Request) -> bytes:
 
 
 def _read_limited(req: flask.Request) -> bytes:
+    environ = req.environ
+    length = req.content_length
+    if (
+        length is not None
+        and "wsgi.input_terminated" in environ  # gunicorn: the stream ends with the body
+        and getattr(req, "_cached_data", None) is None
+    ):
+        limit = req.max_content_length
+        if limit is None or length <= limit:
+            # What get_data() reads here (werkzeug wraps the stream in a LimitedStream and
+            # reads it to its end), without the layers; kept where get_data() keeps it.
+            data = environ["wsgi.input"].read(length) if length else b""
+            req._cached_data = data
+            return data
     try:
         data = req.get_data(cache=True)
     except RequestEntityTooLarge:

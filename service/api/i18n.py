@@ -135,9 +135,10 @@ def language() -> str:
     """The language of the current request's answer (English outside a request)."""
     if not flask.has_request_context():
         return DEFAULT
-    chosen = flask.g.get("language")
-    if chosen is None:
-        chosen = flask.g.language = negotiate(flask.request.headers.get("Accept-Language"))
+    g = flask.g
+    chosen = g.get("language")
+    if chosen is None:  # (the header read from the WSGI environ, as request.headers does)
+        chosen = g.language = negotiate(flask.request.environ.get("HTTP_ACCEPT_LANGUAGE"))
     return chosen
 
 
@@ -293,12 +294,20 @@ def finish(response: flask.Response, route: str) -> flask.Response:
     request = flask.request
     if flask.g.get("sentences"):
         response.headers["Content-Language"] = language()
-        response.vary.add("Accept-Language")
+        _vary_on_language(response)
     elif request.method == "POST":
-        response.vary.add("Accept-Language")  # the same request may be refused in words
+        _vary_on_language(response)  # the same request may be refused in words
     elif route in ENGLISH_DOCUMENTS and response.status_code in (200, 304):
         response.headers["Content-Language"] = DEFAULT
     return response
+
+
+def _vary_on_language(response: flask.Response) -> None:
+    headers = response.headers
+    if "Vary" in headers:
+        response.vary.add("Accept-Language")
+    else:  # what response.vary.add writes then, without parsing and rewriting the header
+        headers["Vary"] = "Accept-Language"
 
 
 # --- the spec ------------------------------------------------------------------------------
