@@ -304,7 +304,7 @@ def finish(response: flask.Response, route: str) -> flask.Response:
 
 def _vary_on_language(response: flask.Response) -> None:
     headers = response.headers
-    if "Vary" in headers:
+    if headers.getlist("Vary"):  # (getlist: a missing header raises no KeyError)
         response.vary.add("Accept-Language")
     else:  # what response.vary.add writes then, without parsing and rewriting the header
         headers["Vary"] = "Accept-Language"
