@@ -143,7 +143,7 @@ class JsonBodyParser(FlaskParser):
     """webargs parser that insists on a JSON content type and parses it strictly."""
 
     def _raw_load_json(self, req: flask.Request) -> Any:
-        if not core.is_json(req.mimetype):
+        if req.environ.get("CONTENT_TYPE") != "application/json" and not core.is_json(req.mimetype):
             abort(
                 415,
                 message=Text(

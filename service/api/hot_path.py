@@ -352,7 +352,7 @@ def _fast_view(app: flask.Flask, operation: Operation) -> Callable[..., Any]:
     config = app.config  # (tests turn HOT_PATH off to compare both paths)
 
     def view(*args: Any, **kwargs: Any) -> Any:
-        request = flask.request
+        request = flask.request._get_current_object()  # (not the proxy, on every access)
         if request.method != "POST" or not config.get("HOT_PATH", True):
             return operation.slow_view(*args, **kwargs)
         data = _PARSER._raw_load_json(request)  # the same 400/413/415 problems
