@@ -60,7 +60,10 @@ def play_weight(view: SeatView, miss: float = 0.25, partner_miss: float = 0.5) -
         t = record[i]
         for j, c in enumerate(t.cards):
             later[i][(t.leader + j) % players] |= 1 << c
-    moments = []  # (seat, card, later mask, trick-so-far, tricks before, constraints, miss)
+    # Per play of another seat: the seat, its card, its cards from then on, the record then
+    # (a view with no hand), what that record says the seats cannot hold, the cards played
+    # before it, and the weight of a play the model would not make.
+    moments = []
     played = 0
     for i, t in enumerate(record):
         for j, c in enumerate(t.cards):
