@@ -7,9 +7,12 @@
 - :func:`suggest_bid`: ``easy`` plays the baseline; ``normal`` and ``hard`` look ahead:
   for every option considered (pass, take, each suit named, Coinche values around the
   hand's estimate in its best trump modes, coinche, surcoinche) they deal the unseen cards
-  many times, finish the auction with :func:`heuristic_bid` for every seat, play the round
-  out with the greedy player and score it with the engine; the option with the best
-  average margin wins. The same deals serve every option (common random numbers).
+  many times, finish the auction with :func:`model_bid` for every seat, play the round
+  out with the greedy player and score it with the engine. The same deals serve every
+  option (common random numbers). ``hard`` deals more while the two best options are
+  close, and trusts a call other than pass only by its margin over passing less half a
+  standard error of that margin (against the winner's curse of picking the luckiest of
+  noisy estimates).
 - :func:`auction_weight`: the likelihood of the bids seen, given a deal: the sampler
   keeps the deals that explain the auction (``hard`` card play).
 """
@@ -79,8 +82,12 @@ class BidSuggestion:
 #: refuses them, /v1/suggest/play plays their rounds).
 PLAYER_BIDDING = ("turned_card", "klaberjass", "coinche")
 
-#: Deals looked at per option, by level.
-BID_SAMPLES = {"normal": 6, "hard": 20}
+#: Deals looked at per option, by level: at least the first number; then 10 more at a
+#: time, up to the second, while the two best options are within two standard errors.
+BID_SAMPLES = {"normal": (6, 6), "hard": (20, 60)}
+#: Standard errors of its difference over passing that a call other than pass gives up
+#: (the noisier an estimate, the less it is trusted: against the winner's curse).
+CAUTION = {"normal": 0.0, "hard": 0.5}
 MAX_BID_BUDGET_MS = 3000
 
 
@@ -288,9 +295,21 @@ def _unseen_deal(view: AuctionView, rng: random.Random) -> Deal:
     return Deal(tuple(hands), view.turned, tuple(pack))
 
 
+def model_bid(view: AuctionView, rng: random.Random | None = None) -> Bid:
+    """How the look-ahead expects every seat to bid after the call it weighs: take, name or
+    bid as :func:`strong_trumps_bid` does (in the arena a better bidder than
+    :func:`heuristic_bid`), and coinche or surcoinche where :func:`heuristic_bid` would."""
+    bid = strong_trumps_bid(view)
+    if bid.action == PASS:
+        other = heuristic_bid(view)
+        if other.action in (COINCHE, SURCOINCHE):
+            return other
+    return bid
+
+
 def _rollout(view: AuctionView, dealt: Deal, first: Bid, rng: random.Random) -> float:
     rules = view.ruleset
-    bidders = [heuristic_bid] * rules.players
+    bidders = [model_bid] * rules.players
     contract, bids = run_bidding(rules, dealt, view.dealer, bidders, rng, (*view.bids, first))
     if contract is None:
         return 0.0
@@ -313,6 +332,40 @@ def _rollout(view: AuctionView, dealt: Deal, first: Bid, rng: random.Random) -> 
     return played.score.score[team] - played.score.score[1 - team]
 
 
+def _choose(values: dict[Bid, list[float]], caution: float) -> Bid:
+    """The option whose mean margin over passing, less ``caution`` standard errors of that
+    difference (the same deals serve every option), is highest; passing scores 0. Where
+    passing is not a legal call, the best mean."""
+    passing = values.get(Bid(PASS))
+    n = len(next(iter(values.values())))
+
+    def score(option: Bid) -> float:
+        samples = values[option]
+        if passing is None:
+            return sum(samples) / n
+        if option == Bid(PASS):
+            return 0.0
+        diffs = [a - b for a, b in zip(samples, passing, strict=True)]
+        mean = sum(diffs) / n
+        var = sum((d - mean) ** 2 for d in diffs) / max(1, n - 1)
+        return mean - caution * math.sqrt(var / n)
+
+    return max(values, key=lambda b: (score(b), b.action == PASS))
+
+
+def _close(values: dict[Bid, list[float]]) -> bool:
+    """Whether the two best options are within two standard errors of each other."""
+    n = len(next(iter(values.values())))
+    if len(values) < 2 or n < 2:
+        return False
+    means = sorted(values, key=lambda b: -sum(values[b]))
+    first, second = values[means[0]], values[means[1]]
+    diffs = [a - b for a, b in zip(first, second, strict=True)]
+    mean = sum(diffs) / n
+    var = sum((d - mean) ** 2 for d in diffs) / (n - 1)
+    return mean < 2 * math.sqrt(var / n)
+
+
 def suggest_bid(
     view: AuctionView, level: str = "normal", seed: int = 0, budget_ms: float | None = None
 ) -> BidSuggestion:
@@ -327,19 +380,22 @@ def suggest_bid(
     rng = random.Random(seed)
     budget = min(budget_ms or MAX_BID_BUDGET_MS, MAX_BID_BUDGET_MS) / 1000
     options = _options(view)
-    totals = dict.fromkeys(options, 0.0)
+    values: dict[Bid, list[float]] = {b: [] for b in options}
     used = 0
-    for _ in range(BID_SAMPLES[level]):
+    least, most = BID_SAMPLES[level]
+    while used < most:
         if used and time.perf_counter() - started > budget:
+            break
+        if used >= least and used % 10 == 0 and not _close(values):
             break
         dealt = _unseen_deal(view, rng)
         seed_j = rng.randrange(1 << 30)
         for option in options:
-            totals[option] += _rollout(view, dealt, option, random.Random(seed_j))
+            values[option].append(_rollout(view, dealt, option, random.Random(seed_j)))
         used += 1
-    values = tuple((b, round(totals[b] / used, 2)) for b in options)
-    bid = max(values, key=lambda o: (o[1], o[0].action == PASS))[0]
-    return BidSuggestion(bid, values, used, level)
+    bid = _choose(values, CAUTION[level])
+    means = tuple((b, round(sum(values[b]) / used, 2)) for b in options)
+    return BidSuggestion(bid, means, used, level)
 
 
 # --- what the auction says ---------------------------------------------------------------
