@@ -33,6 +33,7 @@ from ..engine.bidding import (
     PASS,
     SURCOINCHE,
     TAKE,
+    AuctionResult,
     Bid,
     run_auction,
 )
@@ -88,12 +89,40 @@ BID_SAMPLES = {"normal": (6, 6), "hard": (20, 60)}
 #: Standard errors of its difference over passing that a call other than pass gives up
 #: (the noisier an estimate, the less it is trusted: against the winner's curse).
 CAUTION = {"normal": 0.0, "hard": 0.5}
+#: Rollouts (deals times options) beyond which ``hard`` deals no more for a close call.
+MAX_ROLLOUTS = 120
+#: ``hard``: deals drawn for each one looked at, which is chosen in proportion to the
+#: likelihood of the calls the other seats made (:func:`bids_likelihood`).
+CANDIDATES = 6
 MAX_BID_BUDGET_MS = 3000
+
+
+_AUCTIONS: dict[tuple, tuple[Ruleset, AuctionResult]] = {}
+
+
+def cached_auction(
+    ruleset: Ruleset, dealer: int, bids: Sequence[Bid], turned: int | None = None
+) -> AuctionResult:
+    """The engine's :func:`run_auction`, remembered: the look-ahead asks about the same
+    auctions many times (a Coinche auction's legal calls are costly to list)."""
+    key = (id(ruleset), dealer, tuple(bids), turned)
+    hit = _AUCTIONS.get(key)
+    if hit is not None and hit[0] is ruleset:
+        return hit[1]
+    result = run_auction(ruleset, dealer, bids, turned)
+    if len(_AUCTIONS) >= 4096:
+        _AUCTIONS.clear()
+    _AUCTIONS[key] = (ruleset, result)
+    return result
+
+
+def _auction(view: AuctionView) -> AuctionResult:
+    return cached_auction(view.ruleset, view.dealer, view.bids, view.turned)
 
 
 def _legal(view: AuctionView) -> list[Bid]:
     """Every legal call, one per action/trump/value (from the engine's compact list)."""
-    result = run_auction(view.ruleset, view.dealer, view.bids, view.turned)
+    result = _auction(view)
     out: list[Bid] = []
     for legal in result.legal_bids:
         if legal.action == BID:
@@ -183,7 +212,7 @@ def _modes(view: AuctionView, action: str) -> list[str]:
 
 
 def _highest(view: AuctionView):
-    return run_auction(view.ruleset, view.dealer, view.bids, view.turned).highest
+    return _auction(view).highest
 
 
 def heuristic_bid(view: AuctionView, rng: random.Random | None = None) -> Bid:
@@ -262,7 +291,8 @@ def strong_trumps_bid(view: AuctionView, rng: random.Random | None = None) -> Bi
 
 def _options(view: AuctionView) -> list[Bid]:
     """The calls worth looking at: every one in turned-card games; in Coinche, pass,
-    coinche and surcoinche, and in the two best modes the values around the estimate."""
+    coinche and surcoinche, the three values around the estimate in the best mode and the
+    nearest one in the second best."""
     legal = _legal(view)
     if view.ruleset.bidding != "coinche":
         return legal
@@ -272,10 +302,10 @@ def _options(view: AuctionView) -> list[Bid]:
         {b.trump for b in bids},
         key=lambda m: -side_points(view.hand, m, view.ruleset),
     )[:2]
-    for m in modes:
+    for rank, m in enumerate(modes):
         estimate = side_points(view.hand, m, view.ruleset)
         values = [b.value for b in bids if b.trump == m and b.value != CAPOT]
-        near = sorted(values, key=lambda v: abs(v - (estimate - 10)))[:3]
+        near = sorted(values, key=lambda v: abs(v - (estimate - 10)))[: 3 - 2 * rank]
         out += [Bid(BID, v, m) for v in sorted(near)]
     return out
 
@@ -300,7 +330,8 @@ def model_bid(view: AuctionView, rng: random.Random | None = None) -> Bid:
     bid as :func:`strong_trumps_bid` does (in the arena a better bidder than
     :func:`heuristic_bid`), and coinche or surcoinche where :func:`heuristic_bid` would."""
     bid = strong_trumps_bid(view)
-    if bid.action == PASS:
+    doubles = {b.action for b in _legal(view)} & {COINCHE, SURCOINCHE}
+    if bid.action == PASS and doubles:
         other = heuristic_bid(view)
         if other.action in (COINCHE, SURCOINCHE):
             return other
@@ -310,7 +341,9 @@ def model_bid(view: AuctionView, rng: random.Random | None = None) -> Bid:
 def _rollout(view: AuctionView, dealt: Deal, first: Bid, rng: random.Random) -> float:
     rules = view.ruleset
     bidders = [model_bid] * rules.players
-    contract, bids = run_bidding(rules, dealt, view.dealer, bidders, rng, (*view.bids, first))
+    contract, bids = run_bidding(
+        rules, dealt, view.dealer, bidders, rng, (*view.bids, first), cached_auction
+    )
     if contract is None:
         return 0.0
     hands = complete(rules, dealt, contract.taker)
@@ -383,12 +416,28 @@ def suggest_bid(
     values: dict[Bid, list[float]] = {b: [] for b in options}
     used = 0
     least, most = BID_SAMPLES[level]
+    most = max(least, min(most, MAX_ROLLOUTS // len(options)))
+    others_bid = any(
+        (view.dealer + 1 + i) % view.ruleset.players != view.seat for i in range(len(view.bids))
+    )
+    likelihood = (
+        bids_likelihood(view.ruleset, view.seat, view.dealer, view.bids, view.turned)
+        if others_bid and level == "hard"
+        else None
+    )
     while used < most:
         if used and time.perf_counter() - started > budget:
             break
         if used >= least and used % 10 == 0 and not _close(values):
             break
         dealt = _unseen_deal(view, rng)
+        if likelihood is not None:
+            # Sampling-importance-resampling: of a few deals, one in proportion to how
+            # well its hands explain the calls made so far.
+            candidates = [dealt] + [_unseen_deal(view, rng) for _ in range(CANDIDATES - 1)]
+            weights = [likelihood(c.hands) for c in candidates]
+            if sum(weights) > 0:
+                dealt = rng.choices(candidates, weights)[0]
         seed_j = rng.randrange(1 << 30)
         for option in options:
             values[option].append(_rollout(view, dealt, option, random.Random(seed_j)))
@@ -411,14 +460,22 @@ def auction_weight(view: SeatView) -> Callable[[list[int]], float] | None:
     the view has no auction."""
     if not view.bids or view.dealer is None:
         return None
-    rules = view.ruleset
     played_by = view.played_by()
-    turned = view.turned
+    likelihood = bids_likelihood(view.ruleset, view.seat, view.dealer, view.bids, view.turned)
+    return lambda deal: likelihood([deal[s] | played_by[s] for s in range(len(played_by))])
+
+
+def bids_likelihood(
+    rules: Ruleset, seat_of_view: int, dealer: int, bids: Sequence[Bid], turned: int | None
+) -> Callable[[Sequence[int]], float]:
+    """The likelihood of the calls ``bids`` of the seats other than ``seat_of_view``,
+    given each seat's hand (a soft version of :func:`heuristic_bid`: the further a hand's
+    :func:`side_points` clears the call's threshold, the likelier the call)."""
     turned_suit = SUITS[turned >> 3] if turned is not None else None
     events: list[tuple[int, Bid, int]] = []  # (seat, bid, index)
-    for i, b in enumerate(view.bids):
-        seat = (view.dealer + 1 + i) % rules.players
-        if seat != view.seat and b.action in (PASS, TAKE, NAME, BID):
+    for i, b in enumerate(bids):
+        seat = (dealer + 1 + i) % rules.players
+        if seat != seat_of_view and b.action in (PASS, TAKE, NAME, BID):
             events.append((seat, b, i))
     modes = (
         [m for m in rules.trump_modes if m in SUITS]
@@ -427,14 +484,13 @@ def auction_weight(view: SeatView) -> Callable[[list[int]], float] | None:
     )
     scale = 12.0
 
-    def weight(deal: Sequence[int]) -> float:
+    def weight(hands: Sequence[int]) -> float:
         cache: dict[tuple[int, str], float] = {}
 
         def margin(seat: int, mode: str) -> float:
             key = (seat, mode)
             if key not in cache:
-                hand = deal[seat] | played_by[seat]
-                cache[key] = side_points(hand, mode, rules) - take_threshold(mode, rules)
+                cache[key] = side_points(hands[seat], mode, rules) - take_threshold(mode, rules)
             return cache[key]
 
         w = 1.0
