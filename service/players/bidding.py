@@ -292,20 +292,29 @@ def strong_trumps_bid(view: AuctionView, rng: random.Random | None = None) -> Bi
 def _options(view: AuctionView) -> list[Bid]:
     """The calls worth looking at: every one in turned-card games; in Coinche, pass,
     coinche and surcoinche, the three values around the estimate in the best mode and the
-    nearest one in the second best."""
+    nearest one in the second best. Over a partner's bid: its two next values in the
+    partner's mode, and the seat's own best mode only where its estimate clears the
+    partner's bid by 30 (partners do not outbid each other in different modes for
+    nothing)."""
+    rules = view.ruleset
     legal = _legal(view)
-    if view.ruleset.bidding != "coinche":
+    if rules.bidding != "coinche":
         return legal
     out = [b for b in legal if b.action != BID]
     bids = [b for b in legal if b.action == BID]
-    modes = sorted(
-        {b.trump for b in bids},
-        key=lambda m: -side_points(view.hand, m, view.ruleset),
-    )[:2]
+    estimates = {m: side_points(view.hand, m, rules) for m in {b.trump for b in bids}}
+    modes = sorted(estimates, key=lambda m: -estimates[m])[:2]
+    high = _highest(view)
+    if high is not None and high.team == rules.team_of(view.seat) and high.value != CAPOT:
+        raises = [b for b in bids if b.trump == high.trump and b.value != CAPOT][:2]
+        out += raises
+        best = modes[0] if modes else None
+        if best not in (None, high.trump) and estimates[best] - 10 >= int(high.value) + 30:
+            out += [b for b in bids if b.trump == best and b.value != CAPOT][:1]
+        return out
     for rank, m in enumerate(modes):
-        estimate = side_points(view.hand, m, view.ruleset)
         values = [b.value for b in bids if b.trump == m and b.value != CAPOT]
-        near = sorted(values, key=lambda v: abs(v - (estimate - 10)))[: 3 - 2 * rank]
+        near = sorted(values, key=lambda v: abs(v - (estimates[m] - 10)))[: 3 - 2 * rank]
         out += [Bid(BID, v, m) for v in sorted(near)]
     return out
 
