@@ -14,15 +14,20 @@ from __future__ import annotations
 import json
 from pathlib import Path
 
+import flask
+import orjson
 import pytest
 import yaml
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 from marshmallow import ValidationError
 
+from service.api import i18n
 from service.api.app import create_app
 from service.api.hot_path import operations
 from service.api.schemas.common import BATCH_OPERATIONS
+from service.engine.cards import Card
+from service.engine.text import N_, Text
 
 from .body_mutations import examples, mutate
 
@@ -133,3 +138,48 @@ def test_integers_beyond_64_bits_are_answered_as_the_ordinary_path_does():
     assert hot[0] == 200
     assert hot == ordinary
     assert json.loads(hot[3])["totals"] == [2**70, 1]
+
+
+@pytest.mark.parametrize("language", ["en", "fr", "nb", "bg"])
+def test_both_paths_say_sentences_alike(language):
+    """The hot path says each sentence while orjson writes it (i18n.orjson_default): the
+    same bytes and Content-Language as Flask's JSON after i18n.say_tree."""
+    client = APP.test_client()
+    body = _examples("legalMoves")[0]
+    answers = []
+    for hot in (True, False):
+        APP.config["HOT_PATH"] = hot
+        try:
+            r = client.post("/v1/legal-moves", json=body, headers={"Accept-Language": language})
+        finally:
+            APP.config["HOT_PATH"] = True
+        answers.append((r.status_code, r.headers.get("Content-Language"), r.data))
+    assert answers[0] == answers[1]
+    assert answers[0][1] == language
+    assert json.loads(answers[0][2])["illegal"]
+
+
+def test_the_orjson_hook_writes_what_say_tree_gives():
+    class Name(str):
+        pass
+
+    class Number(int):
+        pass
+
+    class Members(dict):
+        pass
+
+    tree = {
+        "message": Text(N_("{card} does not follow suit"), card=Card(13)),
+        "plain": Name("x"),
+        "n": Number(7),
+        "nested": Members(a=[Text(N_("{card} does not follow suit"), card=Card(2)), (1, True)]),
+        "none": None,
+    }
+    for language in ("en", "fr"):
+        with APP.test_request_context(headers={"Accept-Language": language}):
+            hooked = orjson.dumps(
+                tree, default=i18n.orjson_default(), option=orjson.OPT_PASSTHROUGH_SUBCLASS
+            )
+            assert hooked == orjson.dumps(i18n.say_tree(tree))
+            assert flask.g.sentences

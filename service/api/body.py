@@ -8,6 +8,7 @@ import re
 from typing import Any
 
 import flask
+import orjson
 from flask_smorest import abort
 from webargs import core
 from webargs.flaskparser import FlaskParser
@@ -72,6 +73,12 @@ def parse_json_body(data: bytes) -> Any:
     """The body as JSON, or a 400 problem saying why it is not."""
     if not data.strip():
         abort(400, message=Text(N_("The request body is empty; send a JSON object.")))
+    value = _read_fast(data)
+    return _read_strict(data) if value is _NOT_FAST else value
+
+
+def _read_strict(data: bytes) -> Any:
+    """The body read by the standard library's reader with this module's checks."""
     try:
         text = data.decode("utf-8")
     except UnicodeDecodeError:
@@ -102,11 +109,41 @@ def parse_json_body(data: bytes) -> Any:
     return value
 
 
+_NOT_FAST = object()
+#: Bodies with more brackets than this are read by the strict reader alone: their nesting
+#: might be deep enough for it to refuse (RecursionError) where orjson would not.
+_FAST_BRACKETS = 800
+
+
+def _read_fast(data: bytes) -> Any:
+    """The body read by orjson when the strict reader would read the same value, else
+    ``_NOT_FAST`` (the strict reader then reads it, or says why it cannot).
+
+    orjson refuses what the strict reader refuses (invalid UTF-8 or JSON, NaN, lone
+    surrogates) but keeps the last of repeated members, reads integers beyond 64 bits as
+    floats and nests deeper. Hence, without a ``\\u00..`` escape (which could write a
+    ``:`` or an ``e``): the value written back must have as many ``:`` as the body (one
+    per member, plus those inside strings: a repeated member, dropped, loses its colon),
+    and as many ``e`` and ``E`` (a float written back for a long integer has an exponent;
+    a float written otherwise than orjson writes it only takes the strict reader)."""
+    if b"\\u00" in data or data.count(b"{") + data.count(b"[") > _FAST_BRACKETS:
+        return _NOT_FAST
+    try:
+        value = orjson.loads(data)
+        written = orjson.dumps(value)
+    except (orjson.JSONDecodeError, TypeError):  # (orjson writes 255 levels at most)
+        return _NOT_FAST
+    for byte in (b":", b"e", b"E"):
+        if data.count(byte) != written.count(byte):
+            return _NOT_FAST
+    return value
+
+
 class JsonBodyParser(FlaskParser):
     """webargs parser that insists on a JSON content type and parses it strictly."""
 
     def _raw_load_json(self, req: flask.Request) -> Any:
-        if not core.is_json(req.mimetype):
+        if req.environ.get("CONTENT_TYPE") != "application/json" and not core.is_json(req.mimetype):
             abort(
                 415,
                 message=Text(
@@ -134,6 +171,20 @@ def _read_body(req: flask.Request) -> bytes:
 
 
 def _read_limited(req: flask.Request) -> bytes:
+    environ = req.environ
+    length = req.content_length
+    if (
+        length is not None
+        and "wsgi.input_terminated" in environ  # gunicorn: the stream ends with the body
+        and getattr(req, "_cached_data", None) is None
+    ):
+        limit = req.max_content_length
+        if limit is None or length <= limit:
+            # What get_data() reads here (werkzeug wraps the stream in a LimitedStream and
+            # reads it to its end), without the layers; kept where get_data() keeps it.
+            data = environ["wsgi.input"].read(length) if length else b""
+            req._cached_data = data
+            return data
     try:
         data = req.get_data(cache=True)
     except RequestEntityTooLarge:

@@ -30,7 +30,7 @@ import orjson
 from flask_smorest.utils import set_status_and_headers_in_response, unpack_tuple_response
 from marshmallow import Schema, ValidationError, fields, missing
 
-from ..engine.cards import card_name, parse_card
+from ..engine.cards import NOTATIONS, card_name, parse_card
 from . import i18n
 from .body import JsonBodyParser
 
@@ -44,13 +44,15 @@ class Unsupported(Exception):  # noqa: N818 - a signal, not an error
 # --- loading ------------------------------------------------------------------------------
 
 
-def _field_loader(field: fields.Field) -> Loader:
+def _field_loader(field: fields.Field) -> Loader | None:
+    """The field's loader; None when the validated JSON value is the loaded value. Built
+    of C callables where it can (a card is one dict look-up): it runs once per value."""
     from .schemas import BidValueField, CardField, JsonInteger, StrictBoolean
 
     if isinstance(field, CardField):
-        inner = parse_card
+        inner: Loader | None = _CARDS_BY_NAME.__getitem__
     elif isinstance(field, JsonInteger):
-        inner = _integer
+        inner = int  # 7 or 7.0 (the validator refused 7.5, "7" and true)
     elif isinstance(field, BidValueField):
         inner = _bid_value
     elif type(field) in (StrictBoolean, fields.String):
@@ -59,7 +61,7 @@ def _field_loader(field: fields.Field) -> Loader:
         inner = schema_loader(field.schema)
     elif type(field) is fields.List:
         item = _field_loader(field.inner)
-        inner = (lambda values: list(values)) if item is None else _list_of(item)
+        inner = list if item is None else _list_of(item)
     elif type(field) is fields.Dict:
         if field.key_field is not None and type(field.key_field) is not fields.String:
             raise Unsupported(f"dict keys {type(field.key_field).__name__}")
@@ -69,19 +71,32 @@ def _field_loader(field: fields.Field) -> Loader:
         raise Unsupported(type(field).__name__)
     if inner is None or not field.allow_none:
         return inner
-    return lambda value: None if value is None else inner(value)
+    return _or_none(inner)
 
 
-def _integer(value: Any) -> int:
-    return int(value)
+class _CardsByName(dict):
+    """Every accepted card notation to its card (``"10H"``, ``"th"``, ``"J♠"``...);
+    anything else is parsed by ``parse_card``, whose error it raises."""
+
+    def __missing__(self, text: Any) -> int:
+        return parse_card(text)
+
+
+_CARDS_BY_NAME = _CardsByName(NOTATIONS)
+#: Card index to its canonical name (``card_name``), None to None: one dict look-up.
+_CARD_NAMES = {c: card_name(c) for c in range(32)} | {None: None}
 
 
 def _bid_value(value: Any) -> Any:
     return value if isinstance(value, str) else int(value)
 
 
+def _or_none(inner: Loader) -> Loader:
+    return lambda value: None if value is None else inner(value)
+
+
 def _list_of(item: Loader) -> Loader:
-    return lambda values: [item(v) for v in values]
+    return lambda values: list(map(item, values))
 
 
 def _dict_of(item: Loader) -> Loader:
@@ -109,87 +124,133 @@ def schema_loader(schema: Schema) -> Loader:
             hooks.pop("pre_load", None)
     if hooks:
         raise Unsupported(f"{type(schema).__name__} hooks {sorted(map(str, hooks))}")
-    plan = []
+    source = _Source()
+    lines = ["    out = {}"]
     for name, field in schema.load_fields.items():
-        key = field.data_key or name
-        attribute = field.attribute or name
+        key = repr(field.data_key or name)
+        put = f"out[{(field.attribute or name)!r}] ="
         default = field.load_default
-        plan.append(
-            (
-                key,
-                attribute,
-                _field_loader(field),
-                default,
-                default is not missing,
-                absent_default and not field.required,
-                isinstance(field, fields.List),
-            )
-        )
+        if default is missing:
+            fallback = None
+        else:
+            fallback = f"{put} {source.name(default)}{'()' if callable(default) else ''}"
+        value = _load_expression(field, source)
+        lines += [f"    if {key} in data:", f"        v = data[{key}]"]
+        if absent_default and not field.required:  # null (or []) is as if left out
+            empty = " or v == []" if isinstance(field, fields.List) else ""
+            lines += [f"        if not (v is None{empty}):", f"            {put} {value}"]
+            if fallback:
+                lines += ["        else:", f"            {fallback}"]
+        else:
+            lines.append(f"        {put} {value}")
+        if fallback:
+            lines += ["    else:", f"        {fallback}"]
+    lines.append("    return out")
+    return source.function(f"load_{type(schema).__name__}", "data", lines)
 
-    def load(data: dict) -> dict:
-        out = {}
-        for key, attribute, inner, default, defaulted, optional, is_list in plan:
-            if key in data:
-                value = data[key]
-                if not (optional and (value is None or (is_list and value == []))):
-                    out[attribute] = value if inner is None else inner(value)
-                    continue
-            if defaulted:
-                out[attribute] = default() if callable(default) else default
-        return out
 
-    return load
+def _load_expression(field: fields.Field, source: _Source) -> str:
+    """Python for the loaded value of ``v``, the field's JSON value."""
+    if type(field) is fields.List:
+        item = _field_loader(field.inner)
+        value = "list(v)" if item is None else f"list(map({source.name(item)}, v))"
+        return f"None if v is None else {value}" if field.allow_none else value
+    inner = _field_loader(field)
+    return "v" if inner is None else f"{source.name(inner)}(v)"
+
+
+class _Source:
+    """The Python source of one loader or dumper, compiled with the objects it names: a
+    schema's fields unrolled once, at start, instead of walked on every request."""
+
+    def __init__(self) -> None:
+        self.names: dict[str, Any] = {}
+
+    def name(self, value: Any) -> str:
+        name = f"_{len(self.names)}"
+        self.names[name] = value
+        return name
+
+    def function(self, name: str, argument: str, lines: list[str]) -> Callable[[Any], Any]:
+        code = "\n".join([f"def {name}({argument}):", *lines])
+        exec(compile(code, f"<hot_path {name}>", "exec"), self.names)
+        return self.names[name]
 
 
 # --- dumping ------------------------------------------------------------------------------
 
 
 def _field_dumper(field: fields.Field) -> Loader | None:
+    """The field's dumper (None: the value as it is); marshmallow dumps None as None."""
     from .schemas import BidValueField, CardField, JsonInteger
 
     if isinstance(field, CardField):
-        inner: Loader | None = card_name
-    elif isinstance(field, JsonInteger) or type(field) is fields.Integer:
-        inner = int
-    elif type(field) in (fields.String, fields.Boolean, BidValueField, fields.Dict):
-        inner = None
-    elif isinstance(field, fields.Nested):
+        return _CARD_NAMES.__getitem__
+    if isinstance(field, JsonInteger) or type(field) is fields.Integer:
+        return _or_none(int)
+    if type(field) in (fields.String, fields.Boolean, BidValueField, fields.Dict):
+        return None
+    if isinstance(field, fields.Nested):
         nested, many = field.schema, field.many
         try:
             dump = schema_dumper(nested)
         except Unsupported:  # marshmallow dumps this part (a post_dump hook, say)
             return lambda value: None if value is None else nested.dump(value, many=many)
-        inner = _list_of(dump) if many else dump
-    elif type(field) is fields.List:
+        return _or_none_list_of(dump) if many else _or_none(dump)
+    if type(field) is fields.List:
         item = _field_dumper(field.inner)
-        inner = list if item is None else _list_of(item)
-    else:
-        raise Unsupported(type(field).__name__)
-    if inner is None:
-        return None
-    return lambda value: None if value is None else inner(value)
+        return _or_none(list) if item is None else _or_none_list_of(item)
+    raise Unsupported(type(field).__name__)
+
+
+def _or_none_list_of(item: Loader) -> Loader:
+    return lambda values: None if values is None else list(map(item, values))
 
 
 def schema_dumper(schema: Schema) -> Loader:
     """A dumper equal to ``schema.dump`` on the dicts the handlers return."""
     if any(names for names in schema._hooks.values()):
         raise Unsupported(f"{type(schema).__name__} has hooks")
-    plan = [
-        (field.attribute or name, field.data_key or name, _field_dumper(field))
-        for name, field in schema.dump_fields.items()
-    ]
+    source = _Source()
+    lines = ["    if not isinstance(obj, dict):"]
+    lines += [f"        return {source.name(schema.dump)}(obj)", "    out = {}"]
+    for name, field in schema.dump_fields.items():
+        attribute = repr(field.attribute or name)
+        value = _dump_expression(field, source)
+        lines += [
+            f"    if {attribute} in obj:",
+            f"        v = obj[{attribute}]",
+            f"        out[{(field.data_key or name)!r}] = {value}",
+        ]
+    lines.append("    return out")
+    return source.function(f"dump_{type(schema).__name__}", "obj", lines)
 
-    def dump(obj: Any) -> dict:
-        if not isinstance(obj, dict):
-            return schema.dump(obj)
-        out = {}
-        for attribute, key, inner in plan:
-            if attribute in obj:
-                value = obj[attribute]
-                out[key] = value if inner is None else inner(value)
-        return out
 
-    return dump
+def _dump_expression(field: fields.Field, source: _Source) -> str:
+    """Python for the dumped value of ``v``, the handler's value."""
+    from .schemas import JsonInteger
+
+    if type(field) is fields.List or (isinstance(field, fields.Nested) and field.many):
+        try:
+            item = (
+                _field_dumper(field.inner)
+                if type(field) is fields.List
+                else schema_dumper(field.schema)
+            )
+        except Unsupported:  # marshmallow dumps this part (a post_dump hook, say)
+            item = _field_dumper(field)
+            return f"{source.name(item)}(v)"
+        items = "list(v)" if item is None else f"list(map({source.name(item)}, v))"
+        return f"None if v is None else {items}"
+    if isinstance(field, JsonInteger) or type(field) is fields.Integer:
+        return "None if v is None else int(v)"
+    if isinstance(field, fields.Nested):  # one object
+        try:
+            return f"None if v is None else {source.name(schema_dumper(field.schema))}(v)"
+        except Unsupported:
+            pass
+    inner = _field_dumper(field)
+    return "v" if inner is None else f"{source.name(inner)}(v)"
 
 
 # --- the view -----------------------------------------------------------------------------
@@ -210,6 +271,10 @@ class Operation:
     handler: Callable[[Any, Any], Any]
     slow_view: Callable[..., Any]
 
+    def __post_init__(self) -> None:
+        # The handlers keep nothing on their view (``self``): one serves every request.
+        self.view = self.view_class()
+
     def valid(self, data: Any) -> bool:
         try:
             return self.validator.is_valid(data)
@@ -221,7 +286,7 @@ class Operation:
         (the caller then goes the ordinary way for marshmallow's problem details)."""
         if not self.valid(data):
             return None
-        return self.finish(self.handler(self.view_class(), self.load(data)))
+        return self.finish(self.handler(self.view, self.load(data)))
 
     def finish(self, result: Any) -> tuple[Any, int]:
         if isinstance(result, tuple):  # (body, status, headers), as flask-smorest takes it
@@ -236,25 +301,30 @@ class Operation:
 
 
 _PARSER = JsonBodyParser()
+#: Subclasses (a Text above all) go to i18n.orjson_default, which says each sentence.
+_SUBCLASSES = orjson.OPT_PASSTHROUGH_SUBCLASS | orjson.OPT_APPEND_NEWLINE
 
 
 def json_response(payload: Any, status: int) -> flask.Response:
     """``payload`` serialised with orjson, as Flask's ``jsonify`` would (compact, UTF-8),
     its sentences said in the request's language (i18n.JSONProvider does it for Flask's)."""
-    tree = i18n.say_tree(payload)
     try:
-        body = orjson.dumps(tree) + b"\n"
+        body = orjson.dumps(payload, default=i18n.orjson_default(), option=_SUBCLASSES)
     except TypeError:  # orjson writes integers of at most 64 bits (a match total may be more)
+        tree = i18n.say_tree(payload)
         body = (flask.current_app.json.dumps(tree, separators=(",", ":")) + "\n").encode()
     return flask.Response(body, status=status, mimetype="application/json")
 
 
-def answer_item(operation: Operation, body: Any) -> tuple[int, Any]:
-    """One batch item: the status and the answer (or problem details, as a dict) that the
-    operation's own endpoint gives for ``body``."""
+def answer_item(operation: Operation, body: Any) -> dict:
+    """One batch item's result: ``{"status", "body", "problem"}``, the status and the answer
+    (or problem details) that the operation's own endpoint gives for ``body``."""
     try:
-        answered = operation.answer(body)
-        if answered is None:
+        if operation.valid(body):
+            result = operation.handler(operation.view, operation.load(body))
+            if type(result) is dict:  # the common case: the handler's answer, dumped
+                return {"status": operation.status, "body": operation.dump(result), "problem": None}
+        else:
             try:
                 loaded = operation.request_schema.load(body)
             except ValidationError as error:  # the endpoint's own 422, word for word
@@ -266,21 +336,23 @@ def answer_item(operation: Operation, body: Any) -> tuple[int, Any]:
                     error_status_code=None,
                     error_headers=None,
                 )
-            answered = operation.finish(operation.handler(operation.view_class(), loaded))
-        payload, status = answered
+            result = operation.handler(operation.view, loaded)
+        payload, status = operation.finish(result)
         if isinstance(payload, flask.Response):
-            return status, orjson.loads(payload.get_data())
-        return status, payload
+            payload = orjson.loads(payload.get_data())
     except Exception as error:
         response = flask.current_app.handle_user_exception(error)
-        return response.status_code, orjson.loads(response.get_data())
+        status, payload = response.status_code, orjson.loads(response.get_data())
+    if status < 400:
+        return {"status": status, "body": payload, "problem": None}
+    return {"status": status, "body": None, "problem": payload}
 
 
 def _fast_view(app: flask.Flask, operation: Operation) -> Callable[..., Any]:
     config = app.config  # (tests turn HOT_PATH off to compare both paths)
 
     def view(*args: Any, **kwargs: Any) -> Any:
-        request = flask.request
+        request = flask.request._get_current_object()  # (not the proxy, on every access)
         if request.method != "POST" or not config.get("HOT_PATH", True):
             return operation.slow_view(*args, **kwargs)
         data = _PARSER._raw_load_json(request)  # the same 400/413/415 problems

@@ -22,7 +22,7 @@ from __future__ import annotations
 
 import gettext
 import io
-from collections.abc import Mapping
+from collections.abc import Callable, Mapping
 from functools import cache, lru_cache
 from pathlib import Path
 from typing import Any
@@ -135,9 +135,10 @@ def language() -> str:
     """The language of the current request's answer (English outside a request)."""
     if not flask.has_request_context():
         return DEFAULT
-    chosen = flask.g.get("language")
-    if chosen is None:
-        chosen = flask.g.language = negotiate(flask.request.headers.get("Accept-Language"))
+    g = flask.g
+    chosen = g.get("language")
+    if chosen is None:  # (the header read from the WSGI environ, as request.headers does)
+        chosen = g.language = negotiate(flask.request.environ.get("HTTP_ACCEPT_LANGUAGE"))
     return chosen
 
 
@@ -244,6 +245,37 @@ def say_tree(value: Any) -> Any:
     return value
 
 
+def orjson_default() -> Callable[[Any], Any]:
+    """An ``orjson.dumps(..., default=..., option=OPT_PASSTHROUGH_SUBCLASS)`` hook that says
+    each :class:`Text` as :func:`say_tree` does, without walking the whole tree: with that
+    option orjson hands every subclass of str, int, dict and list to the hook, which
+    returns the plain value (a Text said in the request's language)."""
+    plain_str = str.__str__
+    said = False
+    tr: gettext.NullTranslations | None = None
+
+    def default(value: Any) -> Any:
+        nonlocal said, tr
+        if isinstance(value, str):
+            if isinstance(value, Text):
+                if not said:  # the first sentence: the request's language, once
+                    said = True
+                    _mark_said()
+                    lang = language()
+                    tr = None if lang == DEFAULT else catalog(lang)
+                return plain_str(value) if tr is None else _text(value, tr)
+            return plain_str(value)
+        if isinstance(value, int):
+            return int(value)
+        if isinstance(value, dict):
+            return dict(value)
+        if isinstance(value, list):
+            return list(value)
+        raise TypeError(f"not JSON: {type(value).__name__}")
+
+    return default
+
+
 class JSONProvider(DefaultJSONProvider):
     """Flask's JSON with the sentences of a body said in the request's language."""
 
@@ -262,12 +294,20 @@ def finish(response: flask.Response, route: str) -> flask.Response:
     request = flask.request
     if flask.g.get("sentences"):
         response.headers["Content-Language"] = language()
-        response.vary.add("Accept-Language")
+        _vary_on_language(response)
     elif request.method == "POST":
-        response.vary.add("Accept-Language")  # the same request may be refused in words
+        _vary_on_language(response)  # the same request may be refused in words
     elif route in ENGLISH_DOCUMENTS and response.status_code in (200, 304):
         response.headers["Content-Language"] = DEFAULT
     return response
+
+
+def _vary_on_language(response: flask.Response) -> None:
+    headers = response.headers
+    if headers.getlist("Vary"):  # (getlist: a missing header raises no KeyError)
+        response.vary.add("Accept-Language")
+    else:  # what response.vary.add writes then, without parsing and rewriting the header
+        headers["Vary"] = "Accept-Language"
 
 
 # --- the spec ------------------------------------------------------------------------------

@@ -5,8 +5,11 @@ Cards stay engine ints here; the schemas' ``CardField`` prints them canonically.
 
 from __future__ import annotations
 
+import copy
 import dataclasses
 from collections.abc import Iterable
+from functools import cache
+from typing import Any
 
 from ..engine import scoring
 from ..engine.bidding import AuctionResult, Bid, Contract
@@ -124,13 +127,39 @@ def auction_bid(fields: dict) -> Bid:
 
 def auction_view(result: AuctionResult) -> dict:
     """The body of POST /v1/bidding (and the ``auction`` of /v1/rounds/validate)."""
-    out = dataclasses.asdict(result)
+    out = as_dict(result)
     out["contract"] = contract_view(result.contract) if result.contract else None
     return out
 
 
 def contract_view(contract: Contract) -> dict:
-    out = dataclasses.asdict(contract)
+    out = as_dict(contract)
     coinche = contract.coinche is not None
     out["bid"] = {"value": contract.value, "coinche": contract.coinche} if coinche else None
     return out
+
+
+#: Values ``dataclasses.asdict`` would copy but that are immutable: kept as they are.
+_ATOMS = frozenset({str, int, bool, float, type(None)})
+
+
+def as_dict(value: Any) -> Any:
+    """``dataclasses.asdict`` of an engine result, without its deep copies of immutable
+    values (the results are frozen dataclasses of numbers, strings, tuples and dataclasses;
+    anything else is deep-copied as ``asdict`` does)."""
+    kind = type(value)
+    if kind in _ATOMS:
+        return value
+    names = _field_names(kind)
+    if names is not None:
+        return {name: as_dict(getattr(value, name)) for name in names}
+    if kind is tuple or kind is list:
+        return kind(as_dict(v) for v in value)
+    return dataclasses.asdict(value) if dataclasses.is_dataclass(value) else copy.deepcopy(value)
+
+
+@cache
+def _field_names(kind: type) -> tuple[str, ...] | None:
+    if not dataclasses.is_dataclass(kind):
+        return None
+    return tuple(f.name for f in dataclasses.fields(kind))

@@ -89,6 +89,14 @@ def parse_card(text: str) -> int:
     return card(_RANK_ALIASES[rank], _SUIT_ALIASES[suit])
 
 
+#: Every notation :func:`parse_card` accepts (``"10H"``, ``"th"``, ``"J♠"``...), to its card.
+NOTATIONS = {
+    rank + suit: card(r, s)
+    for rank, r in _RANK_ALIASES.items()
+    for suit, s in _SUIT_ALIASES.items()
+}
+
+
 def card_name(c: int) -> str:
     return RANKS[c & 7] + SUITS[c >> 3]
 

@@ -3,7 +3,7 @@
 Where is the overtrump rule? In :func:`_obligations`. It turns a situation (trump mode,
 suit led, winning card, whether the mover's partner wins) into an ordered list of
 :class:`Obligation` steps; :func:`obligations`, :func:`check_card` (one card),
-:func:`legal_moves` (every card) and round checking (:class:`TrickState`) and :func:`legal_filter`
+:func:`legal_moves` (every card) and round checking (:func:`judge_trick`) and :func:`legal_filter`
 (many hands, for the computer players' search) all run that same list, so they cannot
 disagree.
 
@@ -440,7 +440,7 @@ def check_card(hand: int, c: int, position: Position) -> Verdict:
 
 def judge(hand: int, c: int, rules: _Rules) -> Verdict:
     """:func:`check_card` under rules already looked up (round checking looks them up
-    incrementally, trick by trick: :class:`TrickState`)."""
+    incrementally, card by card: :func:`judge_trick`)."""
     if not hand >> c & 1:
         return Verdict(c, False, NOT_IN_HAND, Text(MESSAGES[NOT_IN_HAND], card=Card(c)))
     allowed = hand
@@ -452,52 +452,59 @@ def judge(hand: int, c: int, rules: _Rules) -> Verdict:
     return rules.refused(c, rules.narrow(hand)[1])
 
 
-class TrickState:
-    """A trick played card by card: the winner and its key updated per card, so each
-    play is judged without going over the trick again."""
+def judge_trick(
+    leader: int,
+    cards: Sequence[int],
+    trump: str,
+    ruleset: Ruleset,
+    remaining: list[int],
+    played: int,
+) -> tuple[int, int, list[tuple[int, Verdict | None]]]:
+    """A trick's plays in turn from ``leader``, each judged as it is played: the winner
+    and its key are updated per card, so no play goes over the trick again.
 
-    __slots__ = ("best_key", "cards", "leader", "led", "ranking", "tables", "trump", "win")
-
-    def __init__(self, leader: int, trump: str, ruleset: Ruleset):
-        self.trump = trump
-        self.tables = ruleset_tables(ruleset)
-        self.ranking = _RANKINGS.get(trump, _PLAIN_RANKING)
-        self.start(leader)
-
-    def start(self, leader: int) -> None:
-        """Begin a new trick led by ``leader`` (same trump mode and ruleset)."""
-        self.leader = leader
-        self.cards: list[int] = []
-        self.win = 0
-        self.best_key = -1
-        self.led = -1
-
-    @property
-    def seat(self) -> int:
-        """The seat to play next."""
-        return (self.leader + len(self.cards)) % self.tables.players
-
-    @property
-    def winner(self) -> int:
-        """The seat winning so far (the trick must have a card)."""
-        return (self.leader + self.win) % self.tables.players
-
-    def check(self, hand: int, c: int) -> Verdict:
-        """The verdict on the seat to play playing ``c`` from ``hand``."""
-        if not self.cards:
-            return judge(hand, c, _NO_RULES)
-        return judge(
-            hand, c, self.tables.rules_after(self.trump, self.leader, self.cards, self.win)
-        )
-
-    def play(self, c: int) -> None:
-        key = self.ranking[c]
-        if not self.cards:
-            self.led = c >> 3
-            self.best_key = key
-        elif key > self.best_key and (key >= 16 or c >> 3 == self.led):
-            self.win, self.best_key = len(self.cards), key
-        self.cards.append(c)
+    ``remaining`` (each seat's hand, bit sets) loses each card played from it; ``played``
+    is the round's cards played before this trick. Returns ``played`` with this trick's
+    cards, the index of the winning card, and the illegal plays as ``(index, verdict)``,
+    the verdict ``None`` for a card already played earlier (round checking's
+    ``duplicate_card``: it is not judged, and stays in the trick).
+    """
+    tables = ruleset_tables(ruleset)
+    players, partners = tables.players, tables.partners
+    ranking = _RANKINGS.get(trump, _PLAIN_RANKING)
+    slots = tables.situations.get(trump)
+    faults: list[tuple[int, Verdict | None]] = []
+    led = best_key = win = 0
+    for i, c in enumerate(cards):
+        bit = 1 << c
+        if played & bit:
+            faults.append((i, None))
+        else:
+            played |= bit
+            seat = (leader + i) % players
+            hand = remaining[seat]
+            remaining[seat] = hand & ~bit
+            rules = _NO_RULES
+            if i:  # :meth:`_RulesetTables.rules_after`, its look-up inlined
+                partner = partners[seat]
+                winning = partner is not None and (leader + win) % players == partner
+                found = None if slots is None else slots[led << 6 | cards[win] << 1 | winning]
+                if found is None:
+                    found = tables.rules_after(trump, leader, cards[:i], win)
+                    slots = tables.situations[trump]
+                rules = found
+            allowed = hand  # :func:`judge`'s legal case, inlined
+            for applies_if, keep in rules.masks:
+                if allowed & applies_if:
+                    allowed &= keep
+            if not allowed & bit:
+                faults.append((i, judge(hand, c, rules)))
+        key = ranking[c]
+        if not i:
+            led, best_key = c >> 3, key
+        elif key > best_key and (key >= 16 or c >> 3 == led):
+            win, best_key = i, key
+    return played, win, faults
 
 
 class PositionError(ValueError):

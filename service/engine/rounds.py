@@ -4,7 +4,7 @@ Round records are checked as stated: hands are rebuilt from the stated play orde
 wrong leader is reported at its trick, and checking goes on with the stated leaders
 (RULES.md section 2). Every play is judged by :func:`play.judge` under the obligations of
 :func:`play.obligations`, the same list that answers ``/v1/legal-moves``; the trick's
-winner is kept up to date card by card (:class:`play.TrickState`).
+winner is kept up to date card by card (:func:`play.judge_trick`).
 
 Where is each round-record rule?
 
@@ -27,8 +27,8 @@ from .play import (
     NOT_YOUR_TURN,
     WRONG_LEADER,
     PositionError,
-    TrickState,
     check_seat,
+    judge_trick,
 )
 from .rulesets import Ruleset
 from .text import N_, Text
@@ -158,10 +158,13 @@ def rebuild_hands(tricks: Sequence[Trick], ruleset: Ruleset) -> tuple[int, ...]:
     hands = [0] * players
     seen = 0
     for trick in tricks:
-        for i, c in enumerate(trick.cards[:players]):  # the plays in turn (:func:`_plays`)
-            if not seen >> c & 1:
-                hands[(trick.leader + i) % players] |= 1 << c
-                seen |= 1 << c
+        seat = trick.leader
+        for c in trick.cards[:players]:  # the plays in turn (:func:`_plays`)
+            bit = 1 << c
+            if not seen & bit:
+                hands[seat % players] |= bit
+                seen |= bit
+            seat += 1
     return tuple(hands)
 
 
@@ -186,30 +189,25 @@ def check_round(
     winners: list[int] = []
     violations: list[Violation] = []
     players = ruleset.players
-    state = TrickState(0, trump, ruleset)
     for t, trick in enumerate(tricks):
         in_turn, extra = _plays(trick, ruleset)
+        leader = trick.leader
         if t and winners:
             violations.extend(_check_leader(t, trick, winners[-1]))
-        state.start(trick.leader)
-        for i, c in enumerate(in_turn):
-            seat = (trick.leader + i) % players
-            if played >> c & 1:
+        played, win, faults = judge_trick(leader, in_turn, trump, ruleset, remaining, played)
+        for i, verdict in faults:
+            seat, c = (leader + i) % players, in_turn[i]
+            if verdict is None:
                 message = Text(MESSAGES[DUPLICATE_CARD], card=Card(c))
                 violations.append(Violation(t, seat, c, DUPLICATE_CARD, message))
             else:
-                played |= 1 << c
-                verdict = state.check(remaining[seat], c)
-                if not verdict.legal:
-                    violations.append(Violation(t, seat, c, verdict.rule, verdict.message))
-                remaining[seat] &= ~(1 << c)
-            state.play(c)
+                violations.append(Violation(t, seat, c, verdict.rule, verdict.message))
         for i, c in enumerate(extra, start=len(in_turn)):
             seat = seat_at(trick, i, ruleset)
             message = Text(EXTRA_CARD_MESSAGE, seat=seat, trick=t, players=ruleset.players)
             violations.append(Violation(t, seat, c, NOT_YOUR_TURN, message))
         if in_turn:
-            winners.append(state.winner)
+            winners.append((leader + win) % players)
     return CheckedRound(tricks, start, tuple(winners), tuple(violations))
 
 

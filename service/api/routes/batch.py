@@ -38,13 +38,7 @@ class Batch(MethodView):
         100 (``BATCH_MAX``), an unknown operation, a body that is not an object.
         """
         ops = operations(current_app)
-        results = []
-        for item in args["items"]:
-            status, payload = answer_item(ops[item["operation"]], item["body"])
-            if status < 400:
-                results.append({"status": status, "body": payload, "problem": None})
-            else:
-                results.append({"status": status, "body": None, "problem": payload})
+        results = [answer_item(ops[item["operation"]], item["body"]) for item in args["items"]]
         return json_response({"items": results}, 200)
 
 
