@@ -9,10 +9,11 @@
   hand's estimate in its best trump modes, coinche, surcoinche) they deal the unseen cards
   many times, finish the auction with :func:`model_bid` for every seat, play the round
   out with the greedy player and score it with the engine. The same deals serve every
-  option (common random numbers). ``hard`` deals more while the two best options are
-  close, and trusts a call other than pass only by its margin over passing less half a
-  standard error of that margin (against the winner's curse of picking the luckiest of
-  noisy estimates).
+  option (common random numbers). Both deal the unseen cards in proportion to how well
+  they explain the other seats' calls, and trust a call other than pass only by its
+  margin over passing less some standard errors of that margin (one for ``normal``, half
+  for ``hard``: against the winner's curse of picking the luckiest of noisy estimates);
+  ``hard`` deals more while the two best options are close.
 - :func:`auction_weight`: the likelihood of the bids seen, given a deal: the sampler
   keeps the deals that explain the auction (``hard`` card play).
 """
@@ -85,10 +86,12 @@ PLAYER_BIDDING = ("turned_card", "klaberjass", "coinche")
 
 #: Deals looked at per option, by level: at least the first number; then 10 more at a
 #: time, up to the second, while the two best options are within two standard errors.
-BID_SAMPLES = {"normal": (6, 6), "hard": (20, 60)}
+BID_SAMPLES = {"normal": (10, 10), "hard": (20, 60)}
 #: Standard errors of its difference over passing that a call other than pass gives up
 #: (the noisier an estimate, the less it is trusted: against the winner's curse).
-CAUTION = {"normal": 0.0, "hard": 0.5}
+CAUTION = {"normal": 1.0, "hard": 0.5}
+#: Whether the level deals the unseen cards by the likelihood of the calls made so far.
+AUCTION_WEIGHTED = {"normal": True, "hard": True}
 #: Rollouts (deals times options) beyond which ``hard`` deals no more for a close call.
 MAX_ROLLOUTS = 120
 #: ``hard``: deals drawn for each one looked at, which is chosen in proportion to the
@@ -431,7 +434,7 @@ def suggest_bid(
     )
     likelihood = (
         bids_likelihood(view.ruleset, view.seat, view.dealer, view.bids, view.turned)
-        if others_bid and level == "hard"
+        if others_bid and AUCTION_WEIGHTED[level]
         else None
     )
     while used < most:
