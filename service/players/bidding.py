@@ -94,7 +94,7 @@ CAUTION = {"normal": 1.0, "hard": 0.5}
 AUCTION_WEIGHTED = {"normal": True, "hard": True}
 #: Rollouts (deals times options) beyond which ``hard`` deals no more for a close call.
 MAX_ROLLOUTS = 120
-#: ``hard``: deals drawn for each one looked at, which is chosen in proportion to the
+#: Deals drawn for each one looked at, which is chosen in proportion to the
 #: likelihood of the calls the other seats made (:func:`bids_likelihood`).
 CANDIDATES = 6
 MAX_BID_BUDGET_MS = 3000
