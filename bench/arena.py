@@ -100,6 +100,7 @@ def play_deal(args) -> dict:
     dealer = index % rules.players
     # Sides are "A" and "B" (the two may be the same player with different bidders).
     timed = {"A": Timed(player(a)), "B": Timed(player(b))}
+    timed_bid = {"A": Timed(_bidder(bid_a)), "B": Timed(_bidder(bid_b))}
     out = {"margin": 0.0, "taken": {"A": 0, "B": 0}, "made": {"A": 0, "B": 0}, "redeal": 0}
     for swap in (False, True):
         first, second = ("B", "A") if swap else ("A", "B")
@@ -107,7 +108,7 @@ def play_deal(args) -> dict:
         game_rng = random.Random(seed * 7_919 + index)
         if auction:
             dealt = table.deal_from(rules, pack)
-            bidders = [_bidder(bid_a if name == "A" else bid_b) for name in seats]
+            bidders = [timed_bid[name] for name in seats]
             contract, bids = table.run_bidding(rules, dealt, dealer, bidders, game_rng)
             if contract is None:
                 out["redeal"] += 1
@@ -143,6 +144,7 @@ def play_deal(args) -> dict:
         out["made"][takers] += int(played.score.outcome.made)
     out["times"] = {name: t.times for name, t in timed.items()}
     out["cpu"] = {name: t.cpu for name, t in timed.items()}
+    out["bid_cpu"] = {name: t.cpu for name, t in timed_bid.items()}
     return out
 
 
@@ -167,12 +169,14 @@ def match(preset, options, a, b, deals, seed, jobs, auction, bid_a, bid_b) -> di
     half = 1.96 * math.sqrt(var / len(margins))
     times = {"A": [], "B": []}
     cpu = {"A": [], "B": []}
+    bid_cpu = {"A": [], "B": []}
     taken = {"A": 0, "B": 0}
     made = {"A": 0, "B": 0}
     for r in results:
         for name in ("A", "B"):
             times[name] += r["times"][name]
             cpu[name] += r["cpu"][name]
+            bid_cpu[name] += r["bid_cpu"][name]
             taken[name] += r["taken"][name]
             made[name] += r["made"][name]
     latency = {
@@ -185,10 +189,11 @@ def match(preset, options, a, b, deals, seed, jobs, auction, bid_a, bid_b) -> di
         }
         for name, t in times.items()
     }
-    cpu_latency = {
-        name: {q: percentile(t, x) for q, x in (("p50", 0.5), ("p95", 0.95), ("p99", 0.99))}
-        for name, t in cpu.items()
-    }
+
+    def quantiles(values):
+        return {q: percentile(values, x) for q, x in (("p50", 0.5), ("p95", 0.95), ("p99", 0.99))}
+
+    cpu_latency = {name: quantiles(t) for name, t in cpu.items()}
     return {
         "preset": preset,
         "a": a,
@@ -204,6 +209,7 @@ def match(preset, options, a, b, deals, seed, jobs, auction, bid_a, bid_b) -> di
         "redeals": sum(r["redeal"] for r in results),
         "latency_ms": latency,
         "cpu_ms": cpu_latency,
+        "bid_cpu_ms": {name: quantiles(t) for name, t in bid_cpu.items()} if auction else None,
         "load": os.getloadavg()[0],
         "seconds": round(time.time() - started, 1),
         "margins": margins,  # per deal, in order: two runs on one seed can be paired
@@ -228,7 +234,13 @@ def markdown(rows: list[dict]) -> str:
             )
 
         a, b = r["a"], r["b"]
-        bidding_cell = f"{r['bid_a']} vs {r['bid_b']}" if r["auction"] else "fixed"
+        bidding_cell = "fixed"
+        if r["auction"]:
+            bid_a = r["bid_cpu_ms"]["A"]
+            bidding_cell = (
+                f"{r['bid_a']} vs {r['bid_b']}, {r['redeals']} redeals, A's bid CPU "
+                f"p50/p95 {bid_a['p50']:.1f} / {bid_a['p95']:.1f} ms"
+            )
         lines.append(
             f"| {r['preset']} | {a} vs {b} | {bidding_cell} | {r['deals']} "
             f"| {r['margin']:+.1f} ± {r['ci95']:.1f} "

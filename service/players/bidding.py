@@ -7,9 +7,13 @@
 - :func:`suggest_bid`: ``easy`` plays the baseline; ``normal`` and ``hard`` look ahead:
   for every option considered (pass, take, each suit named, Coinche values around the
   hand's estimate in its best trump modes, coinche, surcoinche) they deal the unseen cards
-  many times, finish the auction with :func:`heuristic_bid` for every seat, play the round
-  out with the greedy player and score it with the engine; the option with the best
-  average margin wins. The same deals serve every option (common random numbers).
+  many times, finish the auction with :func:`model_bid` for every seat, play the round
+  out with the greedy player and score it with the engine. The same deals serve every
+  option (common random numbers). Both deal the unseen cards in proportion to how well
+  they explain the other seats' calls, and trust a call other than pass only by its
+  margin over passing less some standard errors of that margin (one for ``normal``, half
+  for ``hard``: against the winner's curse of picking the luckiest of noisy estimates);
+  ``hard`` deals more while the two best options are close.
 - :func:`auction_weight`: the likelihood of the bids seen, given a deal: the sampler
   keeps the deals that explain the auction (``hard`` card play).
 """
@@ -30,6 +34,7 @@ from ..engine.bidding import (
     PASS,
     SURCOINCHE,
     TAKE,
+    AuctionResult,
     Bid,
     run_auction,
 )
@@ -79,14 +84,48 @@ class BidSuggestion:
 #: refuses them, /v1/suggest/play plays their rounds).
 PLAYER_BIDDING = ("turned_card", "klaberjass", "coinche")
 
-#: Deals looked at per option, by level.
-BID_SAMPLES = {"normal": 6, "hard": 20}
+#: Deals looked at per option, by level: at least the first number; then 10 more at a
+#: time, up to the second, while the two best options are within two standard errors.
+BID_SAMPLES = {"normal": (10, 10), "hard": (20, 60)}
+#: Standard errors of its difference over passing that a call other than pass gives up
+#: (the noisier an estimate, the less it is trusted: against the winner's curse).
+CAUTION = {"normal": 1.0, "hard": 0.5}
+#: Whether the level deals the unseen cards by the likelihood of the calls made so far.
+AUCTION_WEIGHTED = {"normal": True, "hard": True}
+#: Rollouts (deals times options) beyond which ``hard`` deals no more for a close call.
+MAX_ROLLOUTS = 120
+#: Deals drawn for each one looked at, which is chosen in proportion to the
+#: likelihood of the calls the other seats made (:func:`bids_likelihood`).
+CANDIDATES = 6
 MAX_BID_BUDGET_MS = 3000
+
+
+_AUCTIONS: dict[tuple, tuple[Ruleset, AuctionResult]] = {}
+
+
+def cached_auction(
+    ruleset: Ruleset, dealer: int, bids: Sequence[Bid], turned: int | None = None
+) -> AuctionResult:
+    """The engine's :func:`run_auction`, remembered: the look-ahead asks about the same
+    auctions many times (a Coinche auction's legal calls are costly to list)."""
+    key = (id(ruleset), dealer, tuple(bids), turned)
+    hit = _AUCTIONS.get(key)
+    if hit is not None and hit[0] is ruleset:
+        return hit[1]
+    result = run_auction(ruleset, dealer, bids, turned)
+    if len(_AUCTIONS) >= 4096:
+        _AUCTIONS.clear()
+    _AUCTIONS[key] = (ruleset, result)
+    return result
+
+
+def _auction(view: AuctionView) -> AuctionResult:
+    return cached_auction(view.ruleset, view.dealer, view.bids, view.turned)
 
 
 def _legal(view: AuctionView) -> list[Bid]:
     """Every legal call, one per action/trump/value (from the engine's compact list)."""
-    result = run_auction(view.ruleset, view.dealer, view.bids, view.turned)
+    result = _auction(view)
     out: list[Bid] = []
     for legal in result.legal_bids:
         if legal.action == BID:
@@ -176,7 +215,7 @@ def _modes(view: AuctionView, action: str) -> list[str]:
 
 
 def _highest(view: AuctionView):
-    return run_auction(view.ruleset, view.dealer, view.bids, view.turned).highest
+    return _auction(view).highest
 
 
 def heuristic_bid(view: AuctionView, rng: random.Random | None = None) -> Bid:
@@ -255,20 +294,30 @@ def strong_trumps_bid(view: AuctionView, rng: random.Random | None = None) -> Bi
 
 def _options(view: AuctionView) -> list[Bid]:
     """The calls worth looking at: every one in turned-card games; in Coinche, pass,
-    coinche and surcoinche, and in the two best modes the values around the estimate."""
+    coinche and surcoinche, the three values around the estimate in the best mode and the
+    nearest one in the second best. Over a partner's bid: its two next values in the
+    partner's mode, and the seat's own best mode only where its estimate clears the
+    partner's bid by 30 (partners do not outbid each other in different modes for
+    nothing)."""
+    rules = view.ruleset
     legal = _legal(view)
-    if view.ruleset.bidding != "coinche":
+    if rules.bidding != "coinche":
         return legal
     out = [b for b in legal if b.action != BID]
     bids = [b for b in legal if b.action == BID]
-    modes = sorted(
-        {b.trump for b in bids},
-        key=lambda m: -side_points(view.hand, m, view.ruleset),
-    )[:2]
-    for m in modes:
-        estimate = side_points(view.hand, m, view.ruleset)
+    estimates = {m: side_points(view.hand, m, rules) for m in {b.trump for b in bids}}
+    modes = sorted(estimates, key=lambda m: -estimates[m])[:2]
+    high = _highest(view)
+    if high is not None and high.team == rules.team_of(view.seat) and high.value != CAPOT:
+        raises = [b for b in bids if b.trump == high.trump and b.value != CAPOT][:2]
+        out += raises
+        best = modes[0] if modes else None
+        if best not in (None, high.trump) and estimates[best] - 10 >= int(high.value) + 30:
+            out += [b for b in bids if b.trump == best and b.value != CAPOT][:1]
+        return out
+    for rank, m in enumerate(modes):
         values = [b.value for b in bids if b.trump == m and b.value != CAPOT]
-        near = sorted(values, key=lambda v: abs(v - (estimate - 10)))[:3]
+        near = sorted(values, key=lambda v: abs(v - (estimates[m] - 10)))[: 3 - 2 * rank]
         out += [Bid(BID, v, m) for v in sorted(near)]
     return out
 
@@ -288,10 +337,25 @@ def _unseen_deal(view: AuctionView, rng: random.Random) -> Deal:
     return Deal(tuple(hands), view.turned, tuple(pack))
 
 
+def model_bid(view: AuctionView, rng: random.Random | None = None) -> Bid:
+    """How the look-ahead expects every seat to bid after the call it weighs: take, name or
+    bid as :func:`strong_trumps_bid` does (in the arena a better bidder than
+    :func:`heuristic_bid`), and coinche or surcoinche where :func:`heuristic_bid` would."""
+    bid = strong_trumps_bid(view)
+    doubles = {b.action for b in _legal(view)} & {COINCHE, SURCOINCHE}
+    if bid.action == PASS and doubles:
+        other = heuristic_bid(view)
+        if other.action in (COINCHE, SURCOINCHE):
+            return other
+    return bid
+
+
 def _rollout(view: AuctionView, dealt: Deal, first: Bid, rng: random.Random) -> float:
     rules = view.ruleset
-    bidders = [heuristic_bid] * rules.players
-    contract, bids = run_bidding(rules, dealt, view.dealer, bidders, rng, (*view.bids, first))
+    bidders = [model_bid] * rules.players
+    contract, bids = run_bidding(
+        rules, dealt, view.dealer, bidders, rng, (*view.bids, first), cached_auction
+    )
     if contract is None:
         return 0.0
     hands = complete(rules, dealt, contract.taker)
@@ -313,6 +377,40 @@ def _rollout(view: AuctionView, dealt: Deal, first: Bid, rng: random.Random) -> 
     return played.score.score[team] - played.score.score[1 - team]
 
 
+def _choose(values: dict[Bid, list[float]], caution: float) -> Bid:
+    """The option whose mean margin over passing, less ``caution`` standard errors of that
+    difference (the same deals serve every option), is highest; passing scores 0. Where
+    passing is not a legal call, the best mean."""
+    passing = values.get(Bid(PASS))
+    n = len(next(iter(values.values())))
+
+    def score(option: Bid) -> float:
+        samples = values[option]
+        if passing is None:
+            return sum(samples) / n
+        if option == Bid(PASS):
+            return 0.0
+        diffs = [a - b for a, b in zip(samples, passing, strict=True)]
+        mean = sum(diffs) / n
+        var = sum((d - mean) ** 2 for d in diffs) / max(1, n - 1)
+        return mean - caution * math.sqrt(var / n)
+
+    return max(values, key=lambda b: (score(b), b.action == PASS))
+
+
+def _close(values: dict[Bid, list[float]]) -> bool:
+    """Whether the two best options are within two standard errors of each other."""
+    n = len(next(iter(values.values())))
+    if len(values) < 2 or n < 2:
+        return False
+    means = sorted(values, key=lambda b: -sum(values[b]))
+    first, second = values[means[0]], values[means[1]]
+    diffs = [a - b for a, b in zip(first, second, strict=True)]
+    mean = sum(diffs) / n
+    var = sum((d - mean) ** 2 for d in diffs) / (n - 1)
+    return mean < 2 * math.sqrt(var / n)
+
+
 def suggest_bid(
     view: AuctionView, level: str = "normal", seed: int = 0, budget_ms: float | None = None
 ) -> BidSuggestion:
@@ -327,19 +425,38 @@ def suggest_bid(
     rng = random.Random(seed)
     budget = min(budget_ms or MAX_BID_BUDGET_MS, MAX_BID_BUDGET_MS) / 1000
     options = _options(view)
-    totals = dict.fromkeys(options, 0.0)
+    values: dict[Bid, list[float]] = {b: [] for b in options}
     used = 0
-    for _ in range(BID_SAMPLES[level]):
+    least, most = BID_SAMPLES[level]
+    most = max(least, min(most, MAX_ROLLOUTS // len(options)))
+    others_bid = any(
+        (view.dealer + 1 + i) % view.ruleset.players != view.seat for i in range(len(view.bids))
+    )
+    likelihood = (
+        bids_likelihood(view.ruleset, view.seat, view.dealer, view.bids, view.turned)
+        if others_bid and AUCTION_WEIGHTED[level]
+        else None
+    )
+    while used < most:
         if used and time.perf_counter() - started > budget:
             break
+        if used >= least and used % 10 == 0 and not _close(values):
+            break
         dealt = _unseen_deal(view, rng)
+        if likelihood is not None:
+            # Sampling-importance-resampling: of a few deals, one in proportion to how
+            # well its hands explain the calls made so far.
+            candidates = [dealt] + [_unseen_deal(view, rng) for _ in range(CANDIDATES - 1)]
+            weights = [likelihood(c.hands) for c in candidates]
+            if sum(weights) > 0:
+                dealt = rng.choices(candidates, weights)[0]
         seed_j = rng.randrange(1 << 30)
         for option in options:
-            totals[option] += _rollout(view, dealt, option, random.Random(seed_j))
+            values[option].append(_rollout(view, dealt, option, random.Random(seed_j)))
         used += 1
-    values = tuple((b, round(totals[b] / used, 2)) for b in options)
-    bid = max(values, key=lambda o: (o[1], o[0].action == PASS))[0]
-    return BidSuggestion(bid, values, used, level)
+    bid = _choose(values, CAUTION[level])
+    means = tuple((b, round(sum(values[b]) / used, 2)) for b in options)
+    return BidSuggestion(bid, means, used, level)
 
 
 # --- what the auction says ---------------------------------------------------------------
@@ -355,14 +472,22 @@ def auction_weight(view: SeatView) -> Callable[[list[int]], float] | None:
     the view has no auction."""
     if not view.bids or view.dealer is None:
         return None
-    rules = view.ruleset
     played_by = view.played_by()
-    turned = view.turned
+    likelihood = bids_likelihood(view.ruleset, view.seat, view.dealer, view.bids, view.turned)
+    return lambda deal: likelihood([deal[s] | played_by[s] for s in range(len(played_by))])
+
+
+def bids_likelihood(
+    rules: Ruleset, seat_of_view: int, dealer: int, bids: Sequence[Bid], turned: int | None
+) -> Callable[[Sequence[int]], float]:
+    """The likelihood of the calls ``bids`` of the seats other than ``seat_of_view``,
+    given each seat's hand (a soft version of :func:`heuristic_bid`: the further a hand's
+    :func:`side_points` clears the call's threshold, the likelier the call)."""
     turned_suit = SUITS[turned >> 3] if turned is not None else None
     events: list[tuple[int, Bid, int]] = []  # (seat, bid, index)
-    for i, b in enumerate(view.bids):
-        seat = (view.dealer + 1 + i) % rules.players
-        if seat != view.seat and b.action in (PASS, TAKE, NAME, BID):
+    for i, b in enumerate(bids):
+        seat = (dealer + 1 + i) % rules.players
+        if seat != seat_of_view and b.action in (PASS, TAKE, NAME, BID):
             events.append((seat, b, i))
     modes = (
         [m for m in rules.trump_modes if m in SUITS]
@@ -371,14 +496,13 @@ def auction_weight(view: SeatView) -> Callable[[list[int]], float] | None:
     )
     scale = 12.0
 
-    def weight(deal: Sequence[int]) -> float:
+    def weight(hands: Sequence[int]) -> float:
         cache: dict[tuple[int, str], float] = {}
 
         def margin(seat: int, mode: str) -> float:
             key = (seat, mode)
             if key not in cache:
-                hand = deal[seat] | played_by[seat]
-                cache[key] = side_points(hand, mode, rules) - take_threshold(mode, rules)
+                cache[key] = side_points(hands[seat], mode, rules) - take_threshold(mode, rules)
             return cache[key]
 
         w = 1.0

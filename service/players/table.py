@@ -14,7 +14,13 @@ import random
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 
-from ..engine.bidding import KLAVERJAS_BIDDING, TURNED_CARD_BIDDING, Contract, run_auction
+from ..engine.bidding import (
+    KLAVERJAS_BIDDING,
+    TURNED_CARD_BIDDING,
+    AuctionResult,
+    Contract,
+    run_auction,
+)
 from ..engine.bidding import Bid as AuctionBid
 from ..engine.cards import SEVEN, bit, card, cards_in, mask_of, suit_of
 from ..engine.declarations import find_belotes, find_declarations
@@ -111,11 +117,13 @@ def run_bidding(
     bidders: Sequence[BidPlayer],
     rng: random.Random,
     bids: Sequence[AuctionBid] = (),
+    auction: Callable[..., AuctionResult] = run_auction,
 ) -> tuple[Contract | None, tuple[AuctionBid, ...]]:
-    """Complete an auction (from ``bids``) with each seat's bidder; the contract or None."""
+    """Complete an auction (from ``bids``) with each seat's bidder; the contract or None.
+    ``auction`` is the engine's :func:`run_auction` or a function answering the same."""
     made = list(bids)
     while True:
-        result = run_auction(ruleset, dealer, made, dealt.turned)
+        result = auction(ruleset, dealer, made, dealt.turned)
         if result.complete:
             return result.contract, tuple(made)
         seat = result.next_seat
