@@ -113,6 +113,10 @@ _NOT_FAST = object()
 #: Bodies with more brackets than this are read by the strict reader alone: their nesting
 #: might be deep enough for it to refuse (RecursionError) where orjson would not.
 _FAST_BRACKETS = 800
+#: A run of 19 digits or more: an integer that may not fit orjson's 64 bits (orjson would
+#: read it as a float, and an exponent elsewhere in the body could hide that from the
+#: count of ``e`` below), so such bodies take the strict reader.
+_LONG_DIGITS = re.compile(rb"[0-9]{19}")
 
 
 def _read_fast(data: bytes) -> Any:
@@ -124,9 +128,14 @@ def _read_fast(data: bytes) -> Any:
     floats and nests deeper. Hence, without a ``\\u00..`` escape (which could write a
     ``:`` or an ``e``): the value written back must have as many ``:`` as the body (one
     per member, plus those inside strings: a repeated member, dropped, loses its colon),
-    and as many ``e`` and ``E`` (a float written back for a long integer has an exponent;
-    a float written otherwise than orjson writes it only takes the strict reader)."""
-    if b"\\u00" in data or data.count(b"{") + data.count(b"[") > _FAST_BRACKETS:
+    and as many ``e`` and ``E`` (a float written otherwise than orjson writes it only
+    takes the strict reader). A body with a run of 19 digits takes the strict reader:
+    the integer may be beyond 64 bits."""
+    if (
+        b"\\u00" in data
+        or data.count(b"{") + data.count(b"[") > _FAST_BRACKETS
+        or _LONG_DIGITS.search(data)
+    ):
         return _NOT_FAST
     try:
         value = orjson.loads(data)
