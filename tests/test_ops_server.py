@@ -42,20 +42,25 @@ def _fresh_get(url: str) -> int:
 
 def test_metrics_add_up_every_worker_and_survive_a_worker_restart(tmp_path):
     with gunicorn({"WEB_CONCURRENCY": "2", "HOME": str(tmp_path)}) as server:
-        with ThreadPoolExecutor(8) as pool:
-            statuses = list(pool.map(_fresh_get, [server.url("/v1/rulesets")] * N))
-        assert statuses == [200] * N
-        time.sleep(0.3)
-        lines = [x for x in _log_lines(server.log()) if x.get("route") == "/v1/rulesets"]
-        assert len(lines) == N
-        pids = {line["pid"] for line in lines}
+        # Which worker accepts a connection is the kernel's choice, and one fast worker
+        # may take a whole round: send rounds until both have answered.
+        sent, pids = 0, set()
+        while len(pids) < 2 and sent < 10 * N:
+            with ThreadPoolExecutor(8) as pool:
+                statuses = list(pool.map(_fresh_get, [server.url("/v1/rulesets")] * N))
+            assert statuses == [200] * N
+            sent += N
+            time.sleep(0.3)
+            lines = [x for x in _log_lines(server.log()) if x.get("route") == "/v1/rulesets"]
+            assert len(lines) == sent
+            pids = {line["pid"] for line in lines}
         assert len(pids) == 2, "both workers answered"  # else the sum proves nothing
         # Whichever worker answers the scrape, the count is every worker's.
         for _ in range(6):
             scrape = requests.get(
                 server.url("/metrics"), timeout=5, headers={"Connection": "close"}
             )
-            assert _count(scrape.text, "/v1/rulesets") == N
+            assert _count(scrape.text, "/v1/rulesets") == sent
         assert "belote_http_request_duration_seconds_bucket" in scrape.text
         # A worker that exits (max_requests, a crash) takes none of the counts with it.
         os.kill(next(iter(pids)), signal.SIGTERM)
@@ -65,7 +70,7 @@ def test_metrics_add_up_every_worker_and_survive_a_worker_restart(tmp_path):
         assert server.log().count("Booting worker") >= 3
         requests.get(server.url("/healthz"), timeout=5)
         scrape = requests.get(server.url("/metrics"), timeout=5)
-        assert _count(scrape.text, "/v1/rulesets") == N
+        assert _count(scrape.text, "/v1/rulesets") == sent
         # No control socket: two servers on a host do not fight over ~/.gunicorn.
         assert not (tmp_path / ".gunicorn").exists()
 
