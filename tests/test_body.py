@@ -88,6 +88,8 @@ def test_the_fast_reader_reads_what_the_strict_reader_reads(value, data):
         b"[18446744073709551616]",
         b"[-9223372036854775809]",
         b"[-9223372036854775809, 1e5]",  # the float's exponent would hide the long one's
+        b"[123456789012345678901, 1.0e20, 1.5e1]",  # two floats that keep the e count
+        b'["x", 1234567890123456789]',
         b"[" + b"9" * 70 + b"]",
         b"[1e400]",
         b"[NaN]",

