@@ -48,7 +48,7 @@ class Level:
 
 LEVELS: dict[str, Level] = {
     "easy": Level("easy", samples=2, nodes=60, greedy=True),
-    "normal": Level("normal", samples=10, nodes=500, plays=True),
+    "normal": Level("normal", samples=14, nodes=500, plays=True),
     "hard": Level("hard", samples=32, nodes=1200, auction=True, plays=True),
 }
 #: The arena's reference sampler: voids only, no auction, 20 deals.
