@@ -22,7 +22,9 @@ import contextlib
 import logging
 import multiprocessing
 import os
+import select
 import threading
+import time
 from collections.abc import Callable
 from concurrent.futures import ProcessPoolExecutor
 from concurrent.futures import TimeoutError as FutureTimeout
@@ -50,9 +52,39 @@ class Busy(Exception):  # noqa: N818 - a state, reported as a 503
     """Too many suggestions waiting, or one did not finish in time."""
 
 
-def _start_child() -> None:
+def _start_child(worker_pid: int) -> None:
     with contextlib.suppress(OSError):  # not allowed on some systems
         os.nice(NICENESS)
+    threading.Thread(
+        target=_exit_with, args=(worker_pid,), name="exit-with-worker", daemon=True
+    ).start()
+
+
+def _exit_with(worker_pid: int) -> None:
+    """End this search process as soon as the gunicorn worker that started it is gone.
+
+    A pool process waits on its call queue, whose pipe it holds both ends of, so a worker
+    that dies without shutting the pool down (killed, timed out, or exiting under gevent,
+    where the executor's exit hook does not run) would leave it, and the forkserver it
+    keeps alive, behind for good: one pair per worker restart. Its parent is the
+    forkserver, not the worker, so it watches the worker itself: with a pidfd (readable
+    when that process ends, immune to pid reuse), else by polling the pid each second."""
+    try:
+        pidfd = os.pidfd_open(worker_pid)
+    except (AttributeError, OSError):  # no pidfd here, or the worker is already gone
+        pidfd = None
+    if pidfd is not None:
+        select.select([pidfd], [], [])
+    else:
+        while True:
+            try:
+                os.kill(worker_pid, 0)
+            except ProcessLookupError:
+                break
+            except PermissionError:
+                pass
+            time.sleep(1.0)
+    os._exit(0)
 
 
 def _executor() -> ProcessPoolExecutor:
@@ -60,7 +92,12 @@ def _executor() -> ProcessPoolExecutor:
     with _lock:
         if _pool is None:
             context = multiprocessing.get_context("forkserver")
-            _pool = ProcessPoolExecutor(PROCESSES, mp_context=context, initializer=_start_child)
+            _pool = ProcessPoolExecutor(
+                PROCESSES,
+                mp_context=context,
+                initializer=_start_child,
+                initargs=(os.getpid(),),
+            )
         return _pool
 
 
