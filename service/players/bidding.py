@@ -462,7 +462,9 @@ def suggest_bid(
 # --- what the auction says ---------------------------------------------------------------
 
 
-def _sigmoid(x: float) -> float:
+def logistic(x: float) -> float:
+    """The logistic function (clamped: no overflow), by which the players turn an
+    evaluation's margin into a likelihood (here and in :mod:`.inference`)."""
     return 1 / (1 + math.exp(-max(-30.0, min(30.0, x))))
 
 
@@ -511,24 +513,24 @@ def bids_likelihood(
             if rules.bidding == "coinche":
                 if b.action == BID:
                     value = 170 if b.value == CAPOT else int(b.value)
-                    w *= _sigmoid(
+                    w *= logistic(
                         (margin(seat, b.trump) + take_threshold(b.trump, rules) - 10 - value)
                         / scale
                     )
                     highest = value
                 else:
                     best = max(margin(seat, m) + take_threshold(m, rules) for m in modes)
-                    w *= 1 - _sigmoid((best - 10 - (highest + 10)) / scale)
+                    w *= 1 - logistic((best - 10 - (highest + 10)) / scale)
             elif b.action == TAKE and turned_suit is not None:
-                w *= _sigmoid(margin(seat, turned_suit) / scale)
+                w *= logistic(margin(seat, turned_suit) / scale)
             elif b.action == NAME:
-                w *= _sigmoid(margin(seat, b.trump) / scale)
+                w *= logistic(margin(seat, b.trump) / scale)
             elif i < rules.players and turned_suit is not None:
-                w *= 1 - _sigmoid(margin(seat, turned_suit) / scale)
+                w *= 1 - logistic(margin(seat, turned_suit) / scale)
             else:
                 others = [m for m in modes if m != turned_suit]
                 if others:
-                    w *= 1 - _sigmoid(max(margin(seat, m) for m in others) / scale)
+                    w *= 1 - logistic(max(margin(seat, m) for m in others) / scale)
         return w
 
     return weight

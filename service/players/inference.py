@@ -22,7 +22,6 @@ still depends on nothing the seat cannot see.
 
 from __future__ import annotations
 
-import math
 from collections.abc import Callable, Sequence
 
 from ..engine.cards import strength
@@ -114,15 +113,11 @@ def play_weight(view: SeatView, miss: float = 0.25, partner_miss: float = 0.5) -
     return weight
 
 
-def _sigmoid(x: float) -> float:
-    return 1 / (1 + math.exp(-max(-30.0, min(30.0, x))))
-
-
 def taker_weight(view: SeatView, scale: float = 12.0) -> Weight | None:
     """The likelihood that the taker would take this contract with its hand in a deal
     (``None``: the seat is the taker, the view has an auction, or the mode has no trump
     suit)."""
-    from .bidding import side_points, take_threshold  # bidding imports the driver
+    from .bidding import logistic, side_points, take_threshold  # bidding imports the driver
 
     rules = view.ruleset
     if view.bids or view.taker == view.seat or view.trump not in "CDHS":
@@ -132,7 +127,7 @@ def taker_weight(view: SeatView, scale: float = 12.0) -> Weight | None:
     threshold = take_threshold(trump, rules)
 
     def weight(deal: Sequence[int]) -> float:
-        return _sigmoid((side_points(deal[taker] | shown, trump, rules) - threshold) / scale)
+        return logistic((side_points(deal[taker] | shown, trump, rules) - threshold) / scale)
 
     return weight
 
