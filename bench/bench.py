@@ -34,10 +34,8 @@ import json
 import os
 import platform
 import random
-import signal
 import socket
 import statistics
-import subprocess
 import sys
 import threading
 import time
@@ -45,6 +43,8 @@ from pathlib import Path
 
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
+
+import serve  # noqa: E402 - bench/ is this script's sys.path[0]
 
 from service.engine.cards import ALL_CARDS, SUIT_MASKS, card_name, cards_in  # noqa: E402
 from service.engine.declarations import find_declarations  # noqa: E402
@@ -252,39 +252,11 @@ class Connection:
 # --- the server ---------------------------------------------------------------------------
 
 
-def _free_port() -> int:
-    with socket.socket() as s:
-        s.bind(("127.0.0.1", 0))
-        return s.getsockname()[1]
-
-
 class Server:
-    """gunicorn as `make run` starts it, on a free port."""
+    """gunicorn as `make run` starts it, on a free port (:mod:`serve`)."""
 
     def __init__(self):
-        self.port = _free_port()
-        env = {k: v for k, v in os.environ.items() if not k.startswith("BELOTE_")}
-        env.pop("PROMETHEUS_MULTIPROC_DIR", None)
-        env |= {"BELOTE_BIND": f"127.0.0.1:{self.port}", "BELOTE_MAX_REQUESTS": "0"}
-        self.process = subprocess.Popen(
-            [sys.executable, "-m", "gunicorn", "-c", "gunicorn.conf.py"],
-            cwd=ROOT,
-            env=env,
-            stdout=subprocess.DEVNULL,
-            stderr=subprocess.DEVNULL,
-        )
-        deadline = time.monotonic() + 60
-        while True:
-            try:
-                conn = Connection(self.port)
-                if conn.send(Connection.request("GET", "/healthz"))[0] == 200:
-                    conn.close()
-                    break
-            except OSError:
-                pass
-            if self.process.poll() is not None or time.monotonic() > deadline:
-                raise RuntimeError("gunicorn did not start")
-            time.sleep(0.2)
+        self.process, self.port = serve.start({"BELOTE_MAX_REQUESTS": "0"})
         self.workers = self._workers()
 
     def _workers(self) -> list[int]:
@@ -349,11 +321,7 @@ class Server:
             os.sched_setaffinity(pid, cpus)
 
     def stop(self) -> None:
-        self.process.send_signal(signal.SIGTERM)
-        try:
-            self.process.wait(timeout=30)
-        except subprocess.TimeoutExpired:
-            self.process.kill()
+        serve.stop(self.process)
 
 
 def _block(server: Server, conn: Connection, raw: bytes, n: int) -> float:

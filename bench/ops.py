@@ -17,8 +17,6 @@ import http.client
 import json
 import multiprocessing
 import os
-import signal
-import socket
 import statistics
 import subprocess
 import sys
@@ -30,52 +28,15 @@ import yaml
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 
+import serve  # noqa: E402 - bench/ is this script's sys.path[0]
 from slow_clients import Attack  # noqa: E402 - bench/ is this script's sys.path[0]
 
 CLIENTS = 4
 SECONDS = 5.0
 
 
-def _free_port() -> int:
-    with socket.socket() as s:
-        s.bind(("127.0.0.1", 0))
-        return s.getsockname()[1]
-
-
 def _start(env: dict[str, str]) -> tuple[subprocess.Popen, int]:
-    port = _free_port()
-    full = {k: v for k, v in os.environ.items() if not k.startswith("BELOTE_")}
-    full.pop("PROMETHEUS_MULTIPROC_DIR", None)
-    full.update({"BELOTE_BIND": f"127.0.0.1:{port}", "BELOTE_ACCESS_LOG": "off", **env})
-    server = subprocess.Popen(
-        [sys.executable, "-m", "gunicorn", "-c", "gunicorn.conf.py"],
-        cwd=ROOT,
-        env=full,
-        stdout=subprocess.DEVNULL,
-        stderr=subprocess.DEVNULL,
-    )
-    deadline = time.monotonic() + 60
-    while True:
-        try:
-            conn = http.client.HTTPConnection("127.0.0.1", port, timeout=2)
-            conn.request("GET", "/readyz")
-            if conn.getresponse().status == 200:
-                conn.close()
-                return server, port
-        except OSError:
-            pass
-        if time.monotonic() > deadline:
-            server.kill()
-            raise RuntimeError("gunicorn did not start")
-        time.sleep(0.2)
-
-
-def _stop(server: subprocess.Popen) -> None:
-    server.send_signal(signal.SIGTERM)
-    try:
-        server.wait(timeout=30)
-    except subprocess.TimeoutExpired:
-        server.kill()
+    return serve.start({"BELOTE_ACCESS_LOG": "off", **env}, probe="/readyz")
 
 
 def _legal_moves_example() -> bytes:
@@ -117,7 +78,7 @@ def one_pod(path: str, body: bytes | None, workers: int = 2) -> dict[str, float]
         for client in clients:
             client.join()
     finally:
-        _stop(server)
+        serve.stop(server)
     samples.sort()
     return {
         "rps": len(samples) / SECONDS,
@@ -171,7 +132,7 @@ def under_attack(worker_class: str, n: int = 40, timeout: float = 2.0) -> dict[s
         finally:
             attack.close()
     finally:
-        _stop(server)
+        serve.stop(server)
     return {"alone": alone, "during": during, "failed": failed, "n": n, "held": still_open}
 
 

@@ -12,14 +12,12 @@ from __future__ import annotations
 import argparse
 import os
 import platform
-import socket
-import subprocess
-import sys
 import threading
 import time
 from pathlib import Path
 
 import requests
+import serve  # bench/ is this script's sys.path[0]
 
 ROOT = Path(__file__).resolve().parent.parent
 
@@ -37,12 +35,6 @@ SUGGEST = {
     "trick": {"leader": 1, "cards": ["8C", "9H", "AC"]},
     "level": "hard",
 }
-
-
-def _port() -> int:
-    with socket.socket() as s:
-        s.bind(("127.0.0.1", 0))
-        return s.getsockname()[1]
 
 
 def _percentiles(values: list[float]) -> dict[str, float]:
@@ -69,23 +61,9 @@ def main() -> None:
     parser.add_argument("--requests", type=int, default=400)
     parser.add_argument("--clients", type=int, default=2)
     args = parser.parse_args()
-    port = _port()
-    env = dict(os.environ, BIND=f"127.0.0.1:{port}", ACCESS_LOG="")
-    server = subprocess.Popen(
-        [sys.executable, "-m", "gunicorn", "-c", "gunicorn.conf.py"],
-        cwd=ROOT,
-        env=env,
-        stdout=subprocess.DEVNULL,
-        stderr=subprocess.DEVNULL,
-    )
+    server, port = serve.start({"BELOTE_ACCESS_LOG": "off"})
     base = f"http://127.0.0.1:{port}"
     try:
-        for _ in range(100):
-            try:
-                if requests.get(base + "/healthz", timeout=5).ok:
-                    break
-            except requests.RequestException:
-                time.sleep(0.2)
         # Warm the search pools (their first use starts the processes).
         for _ in range(4):
             requests.post(base + "/v1/suggest/play", json=SUGGEST, timeout=30)
@@ -109,8 +87,7 @@ def main() -> None:
         for c in clients:
             c.join()
     finally:
-        server.terminate()
-        server.wait(10)
+        serve.stop(server)
     print(f"machine: {platform.machine()}, {os.cpu_count()} cores, load {os.getloadavg()[0]:.1f}")
     print("| legal-moves latency (ms) | p50 | p95 | p99 |")
     print("|---|---|---|---|")
