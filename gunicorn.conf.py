@@ -69,7 +69,7 @@ def when_ready(server):
 def child_exit(server, worker):
     from service.api.metrics import worker_exited
 
-    worker_exited(worker.pid)
+    worker_exited(worker.pid, {server.pid, *server.WORKERS})
 
 
 def on_exit(server):
