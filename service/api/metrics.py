@@ -210,7 +210,7 @@ class _QuietHandler(WSGIRequestHandler):
     def version_string(self) -> str:
         return SERVER[0][1]
 
-    def log_message(self, format, *args):  # noqa: A002 - the base class's signature
+    def log_message(self, format, *args):
         pass
 
 
