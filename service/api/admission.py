@@ -138,14 +138,21 @@ class Line:
 
 class Pace:
     """A token bucket of work units (milliseconds of this worker's CPU) for batch items:
-    ``share`` of each second, ``burst_ms`` at once."""
+    ``share`` of each second, ``burst_ms`` at once (``clock`` and ``cpu``: the wall clock
+    and the CPU time of this thread, in seconds)."""
 
-    def __init__(self, share: float, burst_ms: float):
-        self.share, self.burst_ms = share, burst_ms
-        self.tokens, self.updated = burst_ms, time.monotonic()
+    def __init__(
+        self,
+        share: float,
+        burst_ms: float,
+        clock: Callable[[], float] = time.monotonic,
+        cpu: Callable[[], float] = time.thread_time,
+    ):
+        self.share, self.burst_ms, self.clock, self.cpu = share, burst_ms, clock, cpu
+        self.tokens, self.updated = burst_ms, clock()
 
     def _refill(self) -> None:
-        now = time.monotonic()
+        now = self.clock()
         self.tokens = min(self.burst_ms, self.tokens + (now - self.updated) * 1000 * self.share)
         self.updated = now
 
@@ -153,10 +160,10 @@ class Pace:
         """``items`` one by one, each charged its CPU time; between two, a yield to the
         worker's other requests, and a pause while the bucket is empty."""
         for item in items:
-            started = time.thread_time()
+            started = self.cpu()
             yield item
             self._refill()
-            self.tokens -= (time.thread_time() - started) * 1000
+            self.tokens -= (self.cpu() - started) * 1000
             sleep(max(0.0, -self.tokens / 1000 / self.share))
 
 

@@ -155,16 +155,23 @@ def run(ticket: Ticket, function: Callable[..., Any], *args: Any, budget_s: floa
     deadline = time.monotonic() + budget_s + GRACE_S
 
     def search() -> Any:
-        executor = _executor()
-        try:
-            future = executor.submit(function, *args)
-            return future.result(timeout=max(0.1, deadline - time.monotonic()))
-        except FutureTimeout as error:
-            future.cancel()
-            raise Busy(Text(N_("the search did not finish in time"))) from error
-        except BrokenProcessPool as error:
-            log.warning("a suggestion process stopped; starting another")
-            _reset(executor)
-            raise Busy(Text(N_("the search process stopped; it is being restarted"))) from error
+        # A search process killed (or dead before this job) breaks the pool: the job is
+        # pure, so it runs again, once, in a fresh pool, if the deadline allows.
+        for attempt in (1, 2):
+            executor = _executor()
+            try:
+                future = executor.submit(function, *args)
+                return future.result(timeout=max(0.1, deadline - time.monotonic()))
+            except FutureTimeout as error:
+                future.cancel()
+                raise Busy(Text(N_("the search did not finish in time"))) from error
+            except BrokenProcessPool as error:
+                log.warning("a suggestion process stopped; starting another")
+                _reset(executor)
+                if attempt == 2 or deadline - time.monotonic() < budget_s:
+                    raise Busy(
+                        Text(N_("the search process stopped; it is being restarted"))
+                    ) from error
+        raise AssertionError("unreachable")
 
     return ticket.run(search, deadline - time.monotonic())
