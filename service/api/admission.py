@@ -136,6 +136,10 @@ class Line:
             return refused
 
 
+#: The shortest pause between two batch items: one turn of the worker's event loop.
+YIELD_S = 0.0001
+
+
 class Pace:
     """A token bucket of work units (milliseconds of this worker's CPU) for batch items:
     ``share`` of each second, ``burst_ms`` at once (``clock`` and ``cpu``: the wall clock
@@ -164,7 +168,9 @@ class Pace:
             yield item
             self._refill()
             self.tokens -= (self.cpu() - started) * 1000
-            sleep(max(0.0, -self.tokens / 1000 / self.share))
+            # Never 0: under gevent, sleep(0) lets other greenlets run but the loop does
+            # not look for new input, so a request that just arrived would still wait.
+            sleep(max(YIELD_S, -self.tokens / 1000 / self.share))
 
 
 #: The batches of a worker: one at a time (its items take turns with the worker's other
