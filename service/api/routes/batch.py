@@ -28,6 +28,7 @@ class Batch(MethodView):
     @blp.arguments(BatchRequestSchema(), example=BATCH_EXAMPLE)
     @blp.response(200, BatchSchema())
     @error_responses(blp)
+    @blp.alt_response(503, response="SERVICE_UNAVAILABLE")
     @blp.doc(operationId="batch")
     def post(self, args):
         """Answer up to 100 independent requests of the POST operations in one call.
@@ -36,7 +37,8 @@ class Batch(MethodView):
         its result holds the status, and the body or the problem details, that the
         operation's own endpoint would answer. One refused item does not stop the others.
         The batch itself is refused (422) only when it is malformed: no items, more than
-        100 (``BATCH_MAX``), an unknown operation, a body that is not an object.
+        100 (``BATCH_MAX``), an unknown operation, a body that is not an object; or (503,
+        with ``Retry-After``) when the worker already has batches waiting.
         """
         ops = operations(current_app)
         # In the worker's batch line, paced (service/api/admission.py): other requests of
