@@ -187,8 +187,9 @@ def _flooder(port: int, path: str, body: bytes, polite: bool, stop, tally: dict)
             conn.request("POST", path, body=body, headers=HEADERS)
             response = conn.getresponse()
             response.read()
-        except (OSError, http.client.HTTPException):
+        except (OSError, http.client.HTTPException) as error:
             tally["errors"] += 1
+            tally.setdefault("statuses", []).append(type(error).__name__)
             conn.close()
             conn = http.client.HTTPConnection("127.0.0.1", port, timeout=60)
             continue
@@ -198,8 +199,12 @@ def _flooder(port: int, path: str, body: bytes, polite: bool, stop, tally: dict)
             tally["refused"] += 1
             if polite:
                 stop.wait(float(response.getheader("Retry-After", "1")))
+                conn.close()  # (idle past BELOTE_KEEPALIVE: the server has closed it)
+                conn = http.client.HTTPConnection("127.0.0.1", port, timeout=60)
+                continue
         else:
             tally["errors"] += 1
+            tally.setdefault("statuses", []).append(response.status)
         if response.getheader("Connection", "").lower() == "close":
             conn.close()
             conn = http.client.HTTPConnection("127.0.0.1", port, timeout=60)
@@ -246,6 +251,7 @@ def flood(path: str, body: bytes, clients: int, seconds: float) -> dict:
         "polite_most": max(polite),
         "impolite_least": min(t["answered"] for t in tallies if not t["polite"]),
         "worker_cpu_s": cpu,
+        "error_kinds": sorted({str(x) for t in tallies for x in t.get("statuses", [])}),
     }
 
 
@@ -405,7 +411,7 @@ def main(seconds: float = 60.0, total: int = 10000) -> None:
         print(
             f"      flood: {r['answered']} answered, {r['refused']} refused (503), "
             f"{r['errors']} errors; answers per polite client {r['polite_least']} to "
-            f"{r['polite_most']}, least impolite {r['impolite_least']}"
+            f"{r['polite_most']}, least impolite {r['impolite_least']} {r['error_kinds'] or ''}"
         )
     refusal, healthz = refusal_cpu()
     print(

@@ -119,6 +119,30 @@ def test_a_refusal_comes_before_the_body_is_read(client, path, line):
     assert client.post(path, data=body, content_type="application/json").status_code == 400
 
 
+def test_a_connection_that_asks_again_before_its_retry_after_is_refused_again(client):
+    """The place freed goes to a client that waited, not to one that ignored Retry-After."""
+
+    class Connection:  # what service/api/worker.py hands the app as gunicorn.socket
+        retry_at = 0.0
+
+    impatient, other = Connection(), Connection()
+    line = search_pool.line()
+    held = _filled(line)
+    refused = client.post(
+        "/v1/suggest/play", data=b"{", environ_overrides={"gunicorn.socket": impatient}
+    )
+    for ticket in held:
+        ticket.line.leave(ticket)
+    assert refused.status_code == 503 and impatient.retry_at > time.monotonic()
+    again = client.post(
+        "/v1/suggest/play", data=b"{", environ_overrides={"gunicorn.socket": impatient}
+    )
+    assert again.status_code == 503 and "before its Retry-After" in again.get_json()["detail"]
+    assert 1 <= int(again.headers["Retry-After"]) <= int(refused.headers["Retry-After"])
+    waited = client.post("/v1/suggest/play", json=[], environ_overrides={"gunicorn.socket": other})
+    assert waited.status_code == 422  # a place: the body is read (and is not an object)
+
+
 def test_a_refusal_needs_the_api_key_first():
     key = "k" * 20
     from service.api.config import Settings

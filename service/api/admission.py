@@ -10,7 +10,9 @@ they could not start soon, so that the cheap ones (legal moves, scores) keep the
 - :func:`install`: before each request (after the API key check), a suggestion takes a
   place in the search line (service/api/search_pool.py) and a batch one in the batch line
   of its worker; a refusal is a 503 problem with ``Retry-After``, at the cost of the
-  routing alone (no body read, no view built).
+  routing alone (no body read, no view built). A connection that asks again before its
+  ``Retry-After`` has passed is refused again without a look at the line, so that a
+  client that ignores ``Retry-After`` does not take the places freed for those that wait.
 - :class:`Pace`: the batch work of a worker, in work units (a millisecond of the worker's
   CPU, whatever the item: an invalid item costs what its refusal costs), bounded to a
   share of the worker: a batch yields between items, and past its burst it sleeps long
@@ -204,9 +206,17 @@ def install(app: flask.Flask, lines: dict[str, Callable[[], Line]]) -> None:
         line = lines.get(flask.request.endpoint or "")
         if line is None:
             return None
+        # A client told to come back in N s that asks again sooner, on the same connection,
+        # does not get the place a client that waited is owed (service/api/worker.py).
+        connection = flask.request.environ.get("gunicorn.socket")
+        early = getattr(connection, "retry_at", 0.0) - time.monotonic()
         try:
+            if early > 0:
+                raise Busy(Text(N_("asked again before its Retry-After")), math.ceil(early))
             flask.g.ticket = line().admit()
         except Busy as busy:
+            if hasattr(connection, "retry_at"):
+                connection.retry_at = max(connection.retry_at, time.monotonic() + busy.retry_after)
             message = Text(
                 N_("The service is busy: {reason}. Try again in {seconds} s."),
                 reason=busy.args[0],
