@@ -138,10 +138,6 @@ class Line:
             return refused
 
 
-#: The shortest pause between two batch items: one turn of the worker's event loop.
-YIELD_S = 0.0001
-
-
 class Pace:
     """A token bucket of work units (milliseconds of this worker's CPU) for batch items:
     ``share`` of each second, ``burst_ms`` at once (``clock`` and ``cpu``: the wall clock
@@ -170,9 +166,7 @@ class Pace:
             yield item
             self._refill()
             self.tokens -= (self.cpu() - started) * 1000
-            # Never 0: under gevent, sleep(0) lets other greenlets run but the loop does
-            # not look for new input, so a request that just arrived would still wait.
-            sleep(max(YIELD_S, -self.tokens / 1000 / self.share))
+            sleep(max(0.0, -self.tokens / 1000 / self.share))
 
 
 #: The batches of a worker: one at a time (its items take turns with the worker's other
@@ -186,13 +180,32 @@ BATCH_PACE = Pace(share=0.5, burst_ms=250)
 BATCH_WAIT_S = 5.0
 
 
+def pause(seconds: float) -> None:
+    """Between two batch items: ``seconds`` of sleep, or (0) one turn of the worker's event
+    loop. Under gevent, ``sleep(0)`` lets the other greenlets run without looking for new
+    input, and a timer of less than a millisecond sleeps a whole one: ``gevent.idle()``
+    polls for input (a request that just arrived) and comes back at once."""
+    if seconds > 0:
+        time.sleep(seconds)
+        return
+    try:
+        from gevent import idle, monkey
+    except ImportError:  # (no gevent: a thread's turn)
+        time.sleep(0)
+        return
+    if monkey.is_module_patched("time"):
+        idle()
+    else:
+        time.sleep(0)
+
+
 def batch(items: Iterable[Any], answer: Callable[[Any], Any]) -> list[Any]:
     """``answer(item)`` for each item of a batch, in the batch line (the place taken by
     :func:`install`), paced by :data:`BATCH_PACE`; :class:`Busy` if its turn does not come."""
     ticket = flask.g.get("ticket")
 
     def run() -> list[Any]:
-        return [answer(item) for item in BATCH_PACE.items(items, time.sleep)]
+        return [answer(item) for item in BATCH_PACE.items(items, pause)]
 
     return run() if ticket is None else ticket.run(run, BATCH_WAIT_S)
 
