@@ -29,9 +29,8 @@ import sys
 from pathlib import Path
 
 import pytest
-import yaml
 
-from clients.generate import QUICK_JVM, SPEC, generate, jackson_classpath
+from clients.generate import QUICK_JVM, generate, jackson_classpath
 
 from .conftest import ROOT
 
