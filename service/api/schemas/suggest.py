@@ -8,7 +8,6 @@ from ...players.bidding import MAX_BID_BUDGET_MS
 from ...players.driver import MAX_BUDGET_MS
 from .bidding import BidSchema
 from .common import (
-    BidValueField,
     CardField,
     Cards,
     JsonInteger,
@@ -17,6 +16,7 @@ from .common import (
     RulesetRequestSchema,
     Seat,
     Trump,
+    bid_value_fields,
     enum_field,
 )
 from .declarations import DeclarationClaimSchema
@@ -33,9 +33,11 @@ def _budget(cap: int) -> JsonInteger:
     return JsonInteger(
         validate=validate.Range(min=1, max=60000),
         metadata={
-            "description": f"Time budget in milliseconds; the server caps it at {cap}. The "
-            "level's work is counted in deals and nodes, not time: the budget only stops it "
-            "early (the answer then says `complete: false`)."
+            "description": f"Time budget in milliseconds of the search's CPU time; the "
+            f"server caps it at {cap}. The level's work is counted in deals and nodes, not "
+            "time, so the answer does not depend on the machine's load: the budget is a "
+            "safety net that stops the work early only when it costs far more than the "
+            "level normally does (the answer then says `complete: false`)."
         },
     )
 
@@ -192,7 +194,7 @@ class SuggestedBidSchema(ResponseSchema):
     """A call, as `POST /v1/bidding` takes it."""
 
     action = enum_field("BidAction", required=True)
-    value = BidValueField("`bid`: its value; else null.", allow_none=True, required=True)
+    locals().update(bid_value_fields("`bid`: its number; else null.", response=True))
     trump = Trump(
         "`bid`, `name`: the trump; `take`: the turned suit; else null.",
         allow_none=True,
