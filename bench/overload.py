@@ -33,21 +33,11 @@ sys.path.insert(0, str(ROOT))
 sys.path.insert(0, str(ROOT / "bench"))
 
 import serve  # noqa: E402
+import suggest_load  # noqa: E402
 from slow_clients import SLOW_BODY, Trickle, connect  # noqa: E402
 
-LEGAL = json.dumps(
-    {"trump": "H", "hand": ["7H", "JH", "AS", "KD"], "trick": {"leader": 1, "cards": ["8C"]}}
-).encode()
-SUGGEST = json.dumps(
-    {
-        "ruleset": "belote",
-        "trump": "H",
-        "taker": 1,
-        "hand": ["7H", "JH", "AS", "KD", "10C", "QS", "8D", "9C"],
-        "trick": {"leader": 1, "cards": ["8C", "9H", "AC"]},
-        "level": "hard",
-    }
-).encode()
+LEGAL = json.dumps(suggest_load.LEGAL | {"trick": {"leader": 1, "cards": ["8C"]}}).encode()
+SUGGEST = json.dumps(suggest_load.SUGGEST).encode()
 CARDS = [f"{rank}{suit}" for suit in "HSDC" for rank in ("7", "8", "9", "10", "J", "Q", "K", "A")]
 TRICKS = [{"leader": 0, "cards": CARDS[i * 4 : i * 4 + 4]} for i in range(8)]
 
@@ -280,7 +270,7 @@ def flood(path: str, body: bytes, clients: int, seconds: float) -> dict:
     }
 
 
-def refusal_cpu(n: int = 2000) -> tuple[float, float]:
+def refusal_cpu(n: int = 1000) -> tuple[float, float]:
     """Worker CPU milliseconds per refused suggestion, and per GET /healthz (the baseline):
     one worker whose line is full (BELOTE_SUGGEST_QUEUE=1 and two long searches), then n
     more on a keep-alive connection; then n /healthz."""

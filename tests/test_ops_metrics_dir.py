@@ -35,15 +35,10 @@ SCRIPT = textwrap.dedent(
 )
 
 
-def _sample(text: str, prefix: str) -> float:
-    line = next(x for x in text.splitlines() if x.startswith(prefix))
-    return float(line.rsplit(" ", 1)[1])
-
-
-def test_dead_workers_are_merged_into_an_archive_and_their_counts_kept(tmp_path):
-    env = dict(os.environ, PROMETHEUS_MULTIPROC_DIR=str(tmp_path))
-    result = subprocess.run(
-        [sys.executable, "-c", SCRIPT],
+def _run(script: str, directory) -> subprocess.CompletedProcess:
+    env = dict(os.environ, PROMETHEUS_MULTIPROC_DIR=str(directory))
+    return subprocess.run(
+        [sys.executable, "-c", script],
         cwd=ROOT,
         env=env,
         capture_output=True,
@@ -51,6 +46,15 @@ def test_dead_workers_are_merged_into_an_archive_and_their_counts_kept(tmp_path)
         timeout=120,
         check=True,
     )
+
+
+def _sample(text: str, prefix: str) -> float:
+    line = next(x for x in text.splitlines() if x.startswith(prefix))
+    return float(line.rsplit(" ", 1)[1])
+
+
+def test_dead_workers_are_merged_into_an_archive_and_their_counts_kept(tmp_path):
+    result = _run(SCRIPT, tmp_path)
     first, *exposition = result.stdout.splitlines()
     after_10, after_300 = map(int, first.split())
     # The lock file and one archive per type: the same after 10 exits as after 300.
@@ -96,16 +100,7 @@ def test_a_scrape_during_merges_sees_every_count_once(tmp_path):
         os.waitpid(reader, 0)
         """
     )
-    env = dict(os.environ, PROMETHEUS_MULTIPROC_DIR=str(tmp_path))
-    result = subprocess.run(
-        [sys.executable, "-c", script],
-        cwd=ROOT,
-        env=env,
-        capture_output=True,
-        text=True,
-        timeout=120,
-        check=True,
-    )
+    result = _run(script, tmp_path)
     seen = [int(x) for x in result.stdout.split()]
     assert seen and seen[-1] == 100, result.stderr
     assert seen == sorted(seen), "a total went down: some count was missed or doubled"

@@ -25,6 +25,14 @@ pytestmark = pytest.mark.http
 LEGAL = {"trump": "H", "hand": ["7H", "JH", "AS", "KD"], "trick": {"leader": 1, "cards": ["8C"]}}
 
 
+SUGGEST = {
+    "ruleset": "belote",
+    "trump": "H",
+    "taker": 1,
+    "hand": ["7H", "JH", "AS", "KD", "10C", "QS", "8D", "9C"],
+    "trick": {"leader": 1, "cards": ["8C", "9H", "AC"]},
+    "level": "hard",
+}
 CARDS = [f"{rank}{suit}" for suit in "HSDC" for rank in ("7", "8", "9", "10", "J", "Q", "K", "A")]
 #: Seven whole tricks, then one of cards that do not exist: read to its end, then refused.
 INVALID_ROUND = {
@@ -114,15 +122,7 @@ def test_queued_suggestions_of_a_retiring_worker_are_answered_or_refused_clearly
         "BELOTE_SUGGEST_QUEUE": "8",
         "BELOTE_GRACEFUL_TIMEOUT": "30",
     }
-    body = {
-        "ruleset": "belote",
-        "trump": "H",
-        "taker": 1,
-        "hand": ["7H", "JH", "AS", "KD", "10C", "QS", "8D", "9C"],
-        "trick": {"leader": 1, "cards": ["8C", "9H", "AC"]},
-        "level": "hard",
-        "budget_ms": 1000,
-    }
+    body = SUGGEST | {"budget_ms": 1000}
     done: list[str] = []
 
     def suggest(_):
@@ -199,15 +199,7 @@ def test_killed_workers_and_search_processes_are_replaced_and_clients_spread_aga
         assert len(serving - {victim}) == 2, "the replacement served keep-alive clients too"
         assert failures == []
         # A search process killed in the middle of a suggestion.
-        body = {
-            "ruleset": "belote",
-            "trump": "H",
-            "taker": 1,
-            "hand": ["7H", "JH", "AS", "KD", "10C", "QS", "8D", "9C"],
-            "trick": {"leader": 1, "cards": ["8C", "9H", "AC"]},
-            "level": "hard",
-            "budget_ms": 2000,
-        }
+        body = SUGGEST | {"budget_ms": 500}
         session = requests.Session()
         assert session.post(server.url("/v1/suggest/play"), json=body, timeout=30).ok
         children = _search_processes(server.process.pid)
