@@ -69,9 +69,12 @@ client-check: client
 contract: $(STAMP)
 	$(BIN)/st --config-file tests/contract/schemathesis.toml run openapi.yaml --url $(URL) --checks all
 
+# bench/overload.py: workers replaced under load, floods of suggestions and batches, the
+# metrics directory after 10,000 replacements (about 8 minutes; `overload.py 20` floods 20 s).
 bench: $(STAMP)
 	$(BIN)/python bench/bench.py
 	$(BIN)/python bench/ops.py
+	nice $(BIN)/python bench/overload.py
 
 # Generated clients (tests/test_generated_clients.py, docs/clients.md). The generators are
 # pinned in requirements-test.lock; the Java client's Jackson comes from the generator's jar.
