@@ -143,6 +143,21 @@ def test_a_connection_that_asks_again_before_its_retry_after_is_refused_again(cl
     assert waited.status_code == 422  # a place: the body is read (and is not an object)
 
 
+def test_a_batch_whose_turn_does_not_come_is_a_503_problem(client, monkeypatch):
+    monkeypatch.setattr(admission, "BATCH_WAIT_S", 0.05)
+    line = admission.BATCHES
+    ahead = line.admit()
+    line.wait_turn(ahead, 1)  # a batch under way, which does not end
+    try:
+        items = [{"operation": "trickWinner", "body": {"trump": "H", "cards": ["7H"] * 4}}]
+        answer = client.post("/v1/batch", json={"items": items})
+    finally:
+        line.done(ahead, 0.1)
+    assert answer.status_code == 503, answer.get_json()
+    assert "did not come in time" in answer.get_json()["detail"]
+    assert int(answer.headers["Retry-After"]) >= 1
+
+
 def test_a_refusal_needs_the_api_key_first():
     key = "k" * 20
     from service.api.config import Settings

@@ -29,6 +29,7 @@ from collections.abc import Callable, Iterable, Iterator
 from typing import Any
 
 import flask
+from werkzeug.exceptions import ServiceUnavailable
 
 from ..engine.text import N_, Text
 from .errors import problem
@@ -207,7 +208,20 @@ def batch(items: Iterable[Any], answer: Callable[[Any], Any]) -> list[Any]:
     def run() -> list[Any]:
         return [answer(item) for item in BATCH_PACE.items(items, pause)]
 
-    return run() if ticket is None else ticket.run(run, BATCH_WAIT_S)
+    if ticket is None:
+        return run()
+    try:
+        return ticket.run(run, BATCH_WAIT_S)
+    except Busy as busy:  # its turn did not come, or the worker is being replaced
+        raise ServiceUnavailable(refusal(busy), retry_after=busy.retry_after) from None
+
+
+def refusal(busy: Busy) -> Text:
+    return Text(
+        N_("The service is busy: {reason}. Try again in {seconds} s."),
+        reason=busy.args[0],
+        seconds=busy.retry_after,
+    )
 
 
 def install(app: flask.Flask, lines: dict[str, Callable[[], Line]]) -> None:
@@ -230,12 +244,8 @@ def install(app: flask.Flask, lines: dict[str, Callable[[], Line]]) -> None:
         except Busy as busy:
             if hasattr(connection, "retry_at"):
                 connection.retry_at = max(connection.retry_at, time.monotonic() + busy.retry_after)
-            message = Text(
-                N_("The service is busy: {reason}. Try again in {seconds} s."),
-                reason=busy.args[0],
-                seconds=busy.retry_after,
-            )
-            return problem(503, message, headers={"Retry-After": str(busy.retry_after)})
+            headers = {"Retry-After": str(busy.retry_after)}
+            return problem(503, refusal(busy), headers=headers)
         return None
 
     @app.teardown_request
