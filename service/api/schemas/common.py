@@ -77,6 +77,8 @@ REASON_CODES: dict[str, str] = {
     bidding.TRUMP_MODE_NOT_ALLOWED: "The ruleset does not play this trump mode here.",
     bidding.BID_TOO_LOW: "A bid must be higher than the current highest bid.",
     bidding.BID_AFTER_COINCHE: "No bid after a coinche: only pass or surcoinche.",
+    bidding.RAISE_OWN_BID_SAME_MODE: "raise_own_bid: other_mode: a player outbidding their "
+    "own standing bid must name another trump mode.",
     bidding.COINCHE_WITHOUT_BID: "Coinche with no bid to double.",
     bidding.COINCHE_OWN_SIDE: "Coinche of one's own side's bid.",
     bidding.COINCHE_TWICE: "The bid is already coinched.",
