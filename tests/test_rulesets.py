@@ -286,7 +286,7 @@ VARIANT_DEFAULTS = {
     "capot_when": "every_trick",
     "card_points_scale": "none",
     "belote_in_all_trump": True,
-    "raise_own_bid": "any",
+    "raise_own_bid": "never",
     "coinche_cancelled_by_bid": False,
     "open_match": False,
 }

@@ -349,6 +349,9 @@ class _CoincheAuction(_Auction):
             return True
         if self.highest is None:
             return self.passes == players  # everybody passed: redeal
+        if self.ruleset.raise_own_bid == "other_mode" and self.coinched_by is None:
+            # bga-coinche stNextPlayerBid: `$passCount >= 4` ends the auction.
+            return self.passes == players
         return self.passes == players - 1
 
     def rule_refusal(self, bid: Bid) -> Refusal | None:

@@ -102,7 +102,7 @@ class Ruleset:
     capot_when: str = "every_trick"
     card_points_scale: str = "none"
     belote_in_all_trump: bool = True
-    raise_own_bid: str = "any"
+    raise_own_bid: str = "never"
     coinche_cancelled_by_bid: bool = False
     open_match: bool = False
 
@@ -696,9 +696,11 @@ PARAMETERS: dict[str, Parameter] = {
     ),
     "raise_own_bid": Parameter(
         "enum",
-        "Coinche: any (a player may outbid their own standing bid) or other_mode (only in "
-        "another trump mode: bga-coinche, reason raise_own_bid_same_mode)",
-        ("any", "other_mode"),
+        "Coinche: never (three passes after a bid end the auction: nobody speaks over their "
+        "own standing bid) or other_mode (four passes end it, so the bidder speaks once more, "
+        "and may outbid themselves only in another trump mode: bga-coinche, reason "
+        "raise_own_bid_same_mode)",
+        ("never", "other_mode"),
     ),
     "coinche_cancelled_by_bid": Parameter(
         "bool",
