@@ -17,6 +17,7 @@ from service.engine.rulesets import RulesetError, get_ruleset
 from service.engine.scoring import Bid, Figures, score_round, settle_figures
 
 from .rounds_helper import DEAL_CAPOT, cards, random_round, scripted_round
+from .test_house_rules import LIBCOINCHE
 
 
 def settle(options, figs, bid, taker_team=0, trump="H", preset="coinche"):
@@ -46,16 +47,7 @@ def test_surcoinche_multiplier_3_of_the_ffb_equipe_ludique_edition():
 def test_libcoinche_leaves_the_coinche_level_unscored():
     # gyscos/libcoinche src/game.rs `get_game_result` (a TODO: "Take coinche into
     # account"): the winners score the target, whatever the coinche level.
-    options = {
-        "declarations": "none",
-        "belote_points": 0,
-        "capot_bonus": None,
-        "contract": "bid_reached",
-        "made": "bid_only",
-        "failed": "flat_160",
-        "coinche_multiplier": 1,
-        "surcoinche_multiplier": 1,
-    }
+    options = LIBCOINCHE  # docs/house-rules.md: coinche_multiplier and surcoinche_multiplier 1
     for level in ("none", "coinche", "surcoinche"):
         assert settle(options, figures((100, 62)), Bid(90, level))[1] == (90, 0)
         assert settle(options, figures((80, 82)), Bid(90, level))[1] == (0, 160)
@@ -273,3 +265,29 @@ def test_open_match_sums_any_number_of_rounds():
         get_ruleset("belote", {"open_match": True})
     assert caught.value.field == "open_match"
     assert get_ruleset("belote", {"open_match": True, "target": None}).open_match
+
+
+@pytest.mark.http
+def test_a_same_mode_raise_is_refused_with_its_reason_over_http(server):
+    body = {
+        "ruleset": "coinche",
+        "options": {"raise_own_bid": "other_mode"},
+        "dealer": 0,
+        "bids": [
+            {"action": "bid", "value": 80, "trump": "H"},
+            {"action": "pass"},
+            {"action": "pass"},
+            {"action": "pass"},
+            {"action": "bid", "value": 90, "trump": "H"},
+        ],
+    }
+    r = server.post("/v1/bidding", json=body)
+    assert r.status_code == 422, r.text
+    assert r.json()["violations"][0]["rule"] == "raise_own_bid_same_mode"
+    body["bids"][-1]["trump"] = "S"
+    r = server.post("/v1/bidding", json=body)
+    assert r.status_code == 200 and r.json()["highest"]["trump"] == "S"
+    listed = {p["name"]: p for p in server.get("/v1/parameters").json()["parameters"]}
+    assert listed["raise_own_bid"]["values"] == ["never", "other_mode"]
+    assert listed["coinched_made"]["values"] == ["made", "takers_take_all", "defenders_keep"]
+    assert listed["surcoinche_multiplier"]["minimum"] == 1
