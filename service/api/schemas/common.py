@@ -155,7 +155,8 @@ ENUMS: dict[str, dict[str, Any]] = {
     ),
     "Capot": _enum("The capot bid: taking every trick, above every number.", [CAPOT]),
     "CoincheLevel": _enum(
-        "A Coinche contract's multiplier: `none` (x1), `coinche` (x2), `surcoinche` (x4).",
+        "A Coinche contract's multiplier: `none` (x1), `coinche` (x2, or the ruleset's "
+        "`coinche_multiplier`), `surcoinche` (x4, or `surcoinche_multiplier`).",
         MULTIPLIERS,
     ),
     "DoubleLevel": _enum(
