@@ -295,3 +295,16 @@ def test_colver_rounds_over_http(server, played):
         assert r.status_code == 200, r.text
         assert tuple(r.json()["score"]) == record["score"]
     print(f"\ncolver: {len(sample)} rounds also over HTTP")
+
+
+def test_colver_is_a_test_dependency_only():
+    # Pinned for the tests (pyproject's test extra, requirements-test.lock), never for the
+    # service: not in requirements.lock (the image's install) and imported by no module of
+    # service/.
+    from .conftest import ROOT
+
+    assert "colver==0.11.1" in (ROOT / "requirements-test.lock").read_text().splitlines()
+    assert "colver" not in (ROOT / "requirements.lock").read_text()
+    for path in (ROOT / "service").rglob("*.py"):
+        text = path.read_text(encoding="utf-8")
+        assert "import colver" not in text and "from colver" not in text, path
