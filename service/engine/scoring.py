@@ -163,16 +163,14 @@ def sweep_team(tricks: Sequence[TrickResult]) -> int | None:
     return teams.pop() if len(teams) == 1 else None
 
 
-def capot_team(
-    tricks: Sequence[TrickResult], ruleset: Ruleset, trump: str | None = None
-) -> int | None:
+def capot_team(tricks: Sequence[TrickResult], ruleset: Ruleset, trump: str) -> int | None:
     """The team that is capot, if the ruleset knows capot (``capot_bonus``): the team that
     took every trick, or with ``capot_when: no_points`` (bga-coinche ``stEndHand``: "If a
     team scored zero points, it's a capot") the team whose opponents end with 0 trick
     points and without the last trick."""
     if ruleset.capot_bonus is None:
         return None
-    if ruleset.capot_when == "no_points" and trump is not None:
+    if ruleset.capot_when == "no_points":
         points = scaled_trick_points(tricks, trump, ruleset)
         last = tricks[-1].team
         if points[1 - last] == 0:
@@ -367,12 +365,10 @@ def _made_score(f: Figures, t: int, d: int, bid: Bid | None, ruleset: Ruleset) -
             f.mode_total,
             f.sweep,
         )
-        takers, _ = _by_team(t, *MADE[ruleset.made](everything, t, d, bid))
-        return _by_team(t, takers, 0)
+        return _by_team(t, MADE[ruleset.made](everything, t, d, bid)[t], 0)
     score = MADE[ruleset.made](f, t, d, bid)
     if bid.coinched and ruleset.coinched_made == "defenders_keep":
-        takers, _ = _by_team(t, *score)
-        return _by_team(t, takers, f.total(d))
+        return _by_team(t, score[t], f.total(d))
     return score
 
 
