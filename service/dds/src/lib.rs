@@ -149,7 +149,7 @@ fn solve(
     let inner = &mut table.inner;
     inner.bind(r.id);
     let (values, nodes) = py.detach(|| {
-        let mut s = search::Search { r, tt: inner, hands: all, nodes: 0 };
+        let mut s = search::Search { r, tt: inner, hands: all, nodes: 0, cuts: [0; 4] };
         let v = s.root(leader, &cards, taken, wanted);
         (v, s.nodes)
     });

@@ -21,6 +21,7 @@ pub struct Search<'a> {
     pub tt: &'a mut Table,
     pub hands: [u32; 4],
     pub nodes: u64,
+    pub cuts: [u64; 4],
 }
 
 #[derive(Clone, Copy)]
@@ -67,11 +68,15 @@ impl<'a> Search<'a> {
             return self.last_trick(leader, taken);
         }
         let meta = leader as u8 | taken << 2;
+        let key = self.r.canonical(&self.hands, live);
+        let bucket = self.tt.bucket(&key, meta);
         let (mut low, mut high, mut hint) = (-bound, bound, NONE);
-        if let Some(e) = self.tt.probe(&self.hands, meta) {
+        if let Some(e) = self.tt.probe(bucket, &key, meta) {
             low = low.max(e.lower as i32);
             high = high.min(e.upper as i32);
-            hint = e.best;
+            if e.best != NONE {
+                hint = self.r.uncanonical(e.best, live);
+            }
             if low >= beta {
                 return low;
             }
@@ -94,7 +99,8 @@ impl<'a> Search<'a> {
             low = value;
             high = value;
         }
-        self.tt.store(&self.hands, meta, low, high.max(low), best);
+        let best = self.r.canonical_card(best, live);
+        self.tt.store(bucket, &key, meta, live.count_ones() as u8, low, high.max(low), best);
         value
     }
 
@@ -136,36 +142,47 @@ impl<'a> Search<'a> {
         let seat = (t.leader + t.n) % r.players;
         let (led, best) = (t.cards[0] >> 3, t.cards[t.win]);
         let partner = t.n > 0 && r.team[(t.leader + t.win) % r.players] == r.team[seat];
+        // The partner wins and nobody after the mover can beat it: give points.
+        let mut sure = partner;
+        if partner {
+            for i in t.n + 1..r.players {
+                let mut h = self.hands[(t.leader + i) % r.players];
+                while h != 0 {
+                    let c = h.trailing_zeros() as u8;
+                    h &= h - 1;
+                    if r.beats(c, best, led) {
+                        sure = false;
+                    }
+                }
+            }
+        }
         for s in 0..4 {
-            if legal >> (8 * s) & 255 == 0 {
+            let shift = 8 * s;
+            let mine = (legal >> shift & 255) as usize;
+            if mine == 0 {
                 continue;
             }
-            let mut previous = NONE; // the last live card of the suit, when a legal one
-            for &c in &r.order[s] {
-                if live >> c & 1 == 0 {
-                    continue;
-                }
-                if legal >> c & 1 == 0 {
-                    previous = NONE;
-                    continue;
-                }
-                let same = previous != NONE && r.points[previous as usize] == r.points[c as usize];
-                previous = c;
-                if same {
-                    if c == hint {
-                        // the group's representative stands for the hint
-                        keys[n - 1] = i32::MAX;
-                    }
-                    continue;
-                }
+            let live_s = (live >> shift & 255) as usize;
+            let mut reps = r.reps[s][live_s][mine] as u32;
+            // a lead of the master's group (the strongest group, when the master is legal)
+            let master_rank = r.master[s][live_s] as usize;
+            let lead_master = t.n == 0 && mine >> master_rank & 1 == 1;
+            let first = n;
+            let mut strongest = NONE;
+            while reps != 0 {
+                let c = (shift as u32 + reps.trailing_zeros()) as u8;
+                reps &= reps - 1;
                 let points = r.points[c as usize];
                 let strength = (r.key[c as usize] & 15) as i32;
-                let key = if c == hint {
-                    i32::MAX
-                } else if t.n == 0 {
-                    strength * 64 - points
-                } else if partner {
+                let key = if t.n == 0 {
+                    if strongest == NONE || strength > (r.key[out[strongest as usize] as usize] & 15) as i32 {
+                        strongest = n as u8;
+                    }
+                    -strength * 64 - points
+                } else if partner && sure {
                     points * 64 + strength
+                } else if partner {
+                    -points * 64 - strength
                 } else if r.beats(c, best, led) {
                     10_000 - points * 64 - strength
                 } else {
@@ -174,6 +191,18 @@ impl<'a> Search<'a> {
                 out[n] = c;
                 keys[n] = key;
                 n += 1;
+            }
+            if lead_master && strongest != NONE {
+                let i = strongest as usize;
+                let c = out[i] as usize;
+                keys[i] = 5_000 + r.points[c] * 64 + (r.key[c] & 15) as i32;
+            }
+            if hint >> 3 == s as u8 {
+                for i in first..n {
+                    if out[i] == hint {
+                        keys[i] = i32::MAX;
+                    }
+                }
             }
         }
         // insertion sort, highest key first
@@ -217,7 +246,7 @@ impl<'a> Search<'a> {
         let maximizing = r.team[seat] == 0;
         let mut best = if maximizing { -INF } else { INF };
         let mut best_card = moves[0];
-        for &c in &moves[..count] {
+        for (i, &c) in moves[..count].iter().enumerate() {
             let value = self.after(t, c, taken, alpha, beta);
             if maximizing {
                 if value > best {
@@ -235,9 +264,11 @@ impl<'a> Search<'a> {
                 }
             }
             if alpha >= beta {
+                self.cuts[(i.min(2)) + if t.n == 0 { 0 } else { 0 }] += 1;
                 break;
             }
         }
+        if alpha < beta { self.cuts[3] += 1; }
         (best, best_card)
     }
 
@@ -297,20 +328,46 @@ impl<'a> Search<'a> {
         let mut moves = [0u8; MAX_MOVES];
         let count = self.moves(&t, legal, NONE, &mut moves);
         let mut out = Vec::new();
+        let mut guess = 0;
         for &c in &moves[..count] {
             let group = self.group_of(&t, legal, c);
             if group & wanted == 0 {
                 continue;
             }
-            let value = self.after(t, c, taken, -INF, INF);
+            let value = self.mtdf(t, c, taken, guess);
+            guess = value;
             for m in 0..32u8 {
                 if group >> m & 1 == 1 {
                     out.push((m, value));
                 }
             }
         }
+        if std::env::var_os("DDS_TRACE").is_some() {
+            eprintln!("cuts at move 1, 2, later; no cut: {:?}", self.cuts);
+        }
         out.sort();
         out
+    }
+
+    /// The exact value of playing `c` by null-window searches (MTD(f)) from `guess`: each
+    /// one tells whether the value is below a bound, the table keeps what they learn.
+    fn mtdf(&mut self, t: Trick, c: u8, taken: u8, guess: i32) -> i32 {
+        let (mut lower, mut upper) = (-INF, INF);
+        let mut g = guess;
+        while lower < upper {
+            let beta = if g == lower { g + 1 } else { g };
+            let n0 = self.nodes;
+            g = self.after(t, c, taken, beta - 1, beta);
+            if std::env::var_os("DDS_TRACE").is_some() {
+                eprintln!("card {c} beta {beta} -> {g} nodes {}", self.nodes - n0);
+            }
+            if g < beta {
+                upper = g;
+            } else {
+                lower = g;
+            }
+        }
+        g
     }
 
     /// The cards of `legal` equivalent to the representative `c` (its group).
