@@ -33,7 +33,7 @@ from dataclasses import dataclass, field, replace
 
 from . import bidding
 from .bidding import AuctionResult, LegalBid, start_auction
-from .cards import KING, NO_TRUMP, QUEEN, RANKS, SEVEN, Cards, card, mask_of, suit_of
+from .cards import KING, NO_TRUMP, QUEEN, RANKS, SEVEN, Cards, card, cards_in, mask_of, suit_of
 from .deal import check_deal_fits, commitment, complete_hands, next_dealer, pack_of
 from .declarations import (
     SEQUENCE,
@@ -702,22 +702,20 @@ class _Walk:
             ) from error
         shown = declared[-1]
         comparison = self.comparison
-        if comparison is not None and shown.kind == SEQUENCE and comparison.length is not None:
-            best = max(
-                (d for d in declared if d.seat == seat and d.kind == SEQUENCE),
-                key=lambda d: d.strength(ruleset),
-            )
-            if shown is best and not _matches(best, comparison):
+        first = not any(s == seat for s, _ in self.claims)
+        if comparison is not None and first:
+            best = comparison.best[seat]
+            if best is None or shown.strength(ruleset) != best.strength(ruleset):
                 raise _illegal(
                     index,
                     seat,
                     INVALID_DECLARATION,
                     N_(
-                        "Seat {seat} stated a sequence of {length}; the sequences shown must "
-                        "include it."
+                        "Seat {seat} won the comparison: it shows first the sequence compared, "
+                        "its longest ({cards})."
                     ),
                     seat=seat,
-                    length=comparison.length,
+                    cards=Cards(cards_in(best.cards)) if best is not None else "-",
                 )
         self.claims, self.declared = claims, declared
         self.events.append(Event(index, "declaration", seat, tuple(sorted(cards)), shown.points))
@@ -862,10 +860,3 @@ class _Walk:
 def _partner_card(c: int) -> int:
     """The other card of a belote pair: the queen for the king, the king for the queen."""
     return card(QUEEN if c & 7 == KING else KING, suit_of(c))
-
-
-def _matches(best: Declaration, comparison: _Comparison) -> bool:
-    """The best sequence shown is the one stated (its length, and its top when asked)."""
-    if best.length != comparison.length:
-        return False
-    return comparison.top is None or best.rank == comparison.top
