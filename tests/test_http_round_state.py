@@ -154,6 +154,8 @@ def test_an_illegal_action_is_a_problem_naming_its_index(server, belote_deal, ac
     assert problem["type"] == ILLEGAL_ACTION and field in problem["errors"]
     assert problem["violations"][0]["rule"] == rule
     assert problem["violations"][0]["index"] == int(field.split(".")[1])
+    card = actions[-1].get("card") if rule == "not_in_hand" else None
+    assert problem["violations"][0]["card"] == card
 
 
 def test_bad_records_are_problems_never_500(server, belote_deal):

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from flask.views import MethodView
 
-from ...engine.cards import RANKS, cards_in
+from ...engine.cards import RANKS, card_name, cards_in
 from ...engine.deal import DEAL_VERSION, deal_round, gather, pack_of
 from ...engine.play import PositionError, check_seat
 from ...engine.round_state import (
@@ -247,7 +247,7 @@ def _state(record: GameRecord, prefix: str) -> RoundState:
         violation = {
             "index": error.index,
             "seat": error.seat,
-            "card": error.card,
+            "card": card_name(error.card) if error.card is not None else None,
             "rule": error.rule,
             "message": str(error),
         }
