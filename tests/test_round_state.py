@@ -396,3 +396,20 @@ def test_klaberjass_comparison_dialogue_then_the_winner_shows():
     assert now.score.figures.declarations == ((50 if took else 0), 0)
     assert now.score == reference_score(ruleset, now)
     assert now.next_dealer == (0 if now.score.winner == 0 else 1)  # the winner deals
+
+
+@pytest.mark.parametrize("name", ["belote", "klaberjass", "coinche", "belote-ffb"])
+def test_a_kept_walk_answers_as_a_walk_from_the_deal(name):
+    """round_state continues the walk kept from the record one action shorter: the answer
+    is the one a walk from the deal gives (the cache emptied)."""
+    from service.engine import round_state as module
+
+    ruleset = PRESETS[name]
+    deal = seeded(name, 1, "kept")
+    _, actions = random_round(ruleset, 1, deal, random.Random(5))
+    for n in range(len(actions) + 1):
+        continued = state(ruleset, 1, deal, actions[:n])
+        module._KEPT.clear()
+        fresh = state(ruleset, 1, deal, actions[:n])
+        assert repr(continued) == repr(fresh), n
+        state(ruleset, 1, deal, actions[:n])  # kept again for the next prefix

@@ -210,16 +210,22 @@ def _deal(deal: dict, ruleset: Ruleset, field: str) -> DealRecord:
     )
 
 
+#: Per action type, every member it may carry.
+_ALLOWED = {kind: frozenset(("type", "seat", *members)) for kind, members in MEMBERS.items()}
+_PLAY_KEYS = _ALLOWED[CARD]
+
+
 def _action(fields: dict, index: int, prefix: str) -> Action:
     kind = fields["type"]
+    if kind == CARD and "card" in fields and fields.keys() <= _PLAY_KEYS:  # most actions
+        return Action(CARD, fields.get("seat"), None, fields["card"])
     members = MEMBERS[kind]
     at = f"{prefix}actions.{index}"
-    for name in fields:
-        if name not in ("type", "seat") and name not in members:
-            raise InvalidInput.at(
-                f"{at}.{name}",
-                Text(N_("a '{type}' action has no `{name}`"), type=kind, name=name),
-            )
+    for name in fields.keys() - _ALLOWED[kind]:
+        raise InvalidInput.at(
+            f"{at}.{name}",
+            Text(N_("a '{type}' action has no `{name}`"), type=kind, name=name),
+        )
     if members and members[0] not in fields:
         raise InvalidInput.at(
             f"{at}.{members[0]}",
