@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from flask.views import MethodView
 
+from ...engine.bidding import Bid
 from ...engine.cards import RANKS, card_name, cards_in
 from ...engine.deal import DEAL_VERSION, deal_round, gather, pack_of
 from ...engine.play import PositionError, check_seat
@@ -34,8 +35,8 @@ from ..schemas.round_state import (
 )
 from ..views import (
     as_dict,
-    auction_bid,
     auction_view,
+    bid_value,
     record_contract_view,
     round_score_view,
     verdicts_view,
@@ -232,10 +233,14 @@ def _action(fields: dict, index: int, prefix: str) -> Action:
             Text(N_("a '{type}' action needs `{name}`"), type=kind, name=members[0]),
         )
     top = fields.get("top")
+    bid = fields.get("bid")
+    if bid is not None:
+        value = bid_value(bid, f"{at}.bid")
+        bid = Bid(bid["action"], value, bid.get("trump"), bid.get("seat"))
     return Action(
         type=kind,
         seat=fields.get("seat"),
-        bid=auction_bid(fields["bid"]) if "bid" in fields else None,
+        bid=bid,
         card=fields.get("card"),
         cards=tuple(fields.get("cards") or ()),
         swap=fields.get("swap"),
