@@ -279,7 +279,9 @@ def as_json(record: dict) -> dict:
         "options": COLVER,
         "trump": record["trump"],
         "taker": record["taker"],
-        "bid": {"value": bid.value, "coinche": bid.coinche},
+        "bid": {"capot": True, "coinche": bid.coinche}
+        if bid.capot
+        else {"value": bid.value, "coinche": bid.coinche},
         "tricks": [
             {"leader": t.leader, "cards": [card_name(c) for c in t.cards]} for t in record["tricks"]
         ],

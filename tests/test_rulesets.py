@@ -66,7 +66,7 @@ EXPECTED = {
         "made": "cards_and_bid",
         "no_trump_bid": "single",
         "sequence_split": False,
-        "no_trump_carre_points": None,
+        "no_trump_carre_points": {},
     },
     "klob": {
         "players": 4,
@@ -103,7 +103,7 @@ EXPECTED = {
         "made": "cards_and_bid",
         "no_trump_bid": "single",
         "sequence_split": False,
-        "no_trump_carre_points": None,
+        "no_trump_carre_points": {},
     },
     "cardavia": {
         "players": 4,
@@ -140,7 +140,7 @@ EXPECTED = {
         "made": "cards_and_bid",
         "no_trump_bid": "single",
         "sequence_split": False,
-        "no_trump_carre_points": None,
+        "no_trump_carre_points": {},
     },
     "klaberjass": {
         "players": 2,
@@ -178,7 +178,7 @@ EXPECTED = {
         "made": "cards_and_bid",
         "no_trump_bid": "single",
         "sequence_split": False,
-        "no_trump_carre_points": None,
+        "no_trump_carre_points": {},
     },
     "belote-ffb": {
         "players": 4,
@@ -215,7 +215,7 @@ EXPECTED = {
         "made": "cards_and_bid",
         "no_trump_bid": "single",
         "sequence_split": False,
-        "no_trump_carre_points": None,
+        "no_trump_carre_points": {},
     },
     "coinche": {
         "players": 4,
@@ -252,7 +252,7 @@ EXPECTED = {
         "made": "cards_and_bid",
         "no_trump_bid": "single",
         "sequence_split": False,
-        "no_trump_carre_points": None,
+        "no_trump_carre_points": {},
     },
 }
 
@@ -293,6 +293,31 @@ VARIANT_DEFAULTS = {
 for _table in EXPECTED.values():
     _table.update(COMPANION_DEFAULTS)
     _table.update(VARIANT_DEFAULTS)
+
+#: The deal and the announcements of a round record (docs/api.md "A whole round"), per
+#: preset: packets, completion, shuffle or cut, next dealer, belote said, the comparison.
+_DEAL = ("deal_packets", "completion", "deal_shuffle", "next_dealer", "belote_said")
+DEAL_EXPECTED = {
+    "belote": ("3-2", "taker_gets_turned", "shuffle", "after_dealer", "not_needed"),
+    "klob": ("3-2", "taker_gets_turned", "cut", "after_dealer", "not_needed"),
+    "cardavia": ("3-2", "taker_gets_turned", "shuffle", "after_dealer", "not_needed"),
+    "klaberjass": ("3-3", "equal", "shuffle", "round_winner", "not_needed"),
+    "belote-ffb": ("3-2", "taker_gets_turned", "shuffle", "after_dealer", "required"),
+    "coinche": ("3-2-3", "equal", "shuffle", "after_dealer", "not_needed"),
+    "belot": ("3-2", "equal", "shuffle", "after_dealer", "not_needed"),
+    "klaverjas-rotterdam": ("3-2-3", "equal", "shuffle", "after_dealer", "not_needed"),
+    "klaverjas-amsterdam": ("3-2-3", "equal", "shuffle", "after_dealer", "not_needed"),
+}
+for _name, _values in DEAL_EXPECTED.items():
+    if _name not in EXPECTED:
+        continue  # the three further presets: tests/test_belot_klaverjas_presets.py
+    EXPECTED[_name].update(zip(_DEAL, _values, strict=True))
+    EXPECTED[_name].update(
+        cut_minimum=2,
+        cutter="before_dealer",
+        declarations_count="announced",
+        declaration_procedure="compare" if _name == "klaberjass" else "show",
+    )
 
 
 def test_exactly_the_nine_presets_with_belote_the_default():

@@ -91,7 +91,7 @@ class Ruleset:
     no_trump_bid: str = "single"
     # house rules: declarations
     sequence_split: bool = False
-    no_trump_carre_points: Mapping[str, int] | None = None
+    no_trump_carre_points: Mapping[str, int] = field(default_factory=lambda: MappingProxyType({}))
     # variants (docs/house-rules.md "Variants"): the coinche multipliers and what a
     # coinched round scores
     coinche_multiplier: int = 2
@@ -105,6 +105,17 @@ class Ruleset:
     raise_own_bid: str = "never"
     coinche_cancelled_by_bid: bool = False
     open_match: bool = False
+    # the deal and the dealer (service/engine/deal.py; docs/api.md "The deal")
+    deal_packets: str = "3-2"
+    completion: str = "taker_gets_turned"
+    deal_shuffle: str = "shuffle"
+    cut_minimum: int = 2
+    cutter: str = "before_dealer"
+    next_dealer: str = "after_dealer"
+    # announcements in a round record (service/engine/round_state.py)
+    belote_said: str = "not_needed"
+    declarations_count: str = "announced"
+    declaration_procedure: str = "show"
 
     def team_of(self, seat: int) -> int:
         return seat % 2
@@ -182,6 +193,10 @@ class Ruleset:
                 "sequence_split",
             )
 
+    def packets(self) -> tuple[int, ...]:
+        """The packets dealt to each seat in turn before the auction (``deal_packets``)."""
+        return tuple(int(n) for n in self.deal_packets.split("-"))
+
     def check_bid_ladder(self) -> None:
         if self.bid_minimum > self.bid_maximum:
             raise RulesetError(
@@ -195,9 +210,9 @@ class Ruleset:
 
     def carre_value(self, rank: int, trump: str | None = None) -> int:
         """Points of four cards of ``rank`` (index in ``7 8 9 10 J Q K A``); 0: no carré.
-        In sans atout, ``no_trump_carre_points`` when set (house rules: Oliboy50)."""
+        In sans atout, ``no_trump_carre_points`` when not empty (house rules: Oliboy50)."""
         table = self.carre_points
-        if trump == NO_TRUMP and self.no_trump_carre_points is not None:
+        if trump == NO_TRUMP and self.no_trump_carre_points:
             table = self.no_trump_carre_points
         return table.get(RANKS[rank], 0)
 
@@ -640,9 +655,8 @@ PARAMETERS: dict[str, Parameter] = {
     ),
     "no_trump_carre_points": Parameter(
         "rank_points",
-        "carré values in sans atout, by rank, instead of carre_points; null: carre_points in "
-        "every mode (Oliboy50/coinche: A 200, 10 150, 9 J K Q 100)",
-        nullable=True,
+        "carré values in sans atout, by rank, instead of carre_points; empty: carre_points "
+        "in every mode (Oliboy50/coinche: A 200, 10 150, 9 J K Q 100)",
     ),
     "no_trump_bid": Parameter(
         "enum",
@@ -712,6 +726,67 @@ PARAMETERS: dict[str, Parameter] = {
         "with target and match_deals null: the match never ends (a score pad: ScoreIt); "
         "false: a single deal",
     ),
+    "deal_packets": Parameter(
+        "enum",
+        "the packets the dealer gives each seat in turn (from the seat after the dealer) "
+        "before the auction: 3-2 and a card turned up (belote), 3-3 (klaberjass), 3-2-3 "
+        "(coinche, klaverjas: the whole hand); the rest of the hand comes after the auction",
+        ("3-2", "2-3", "3-3", "3-2-3", "2-3-3", "3-3-2", "4-4"),
+    ),
+    "completion": Parameter(
+        "enum",
+        "after the auction, with a card turned up: taker_gets_turned (the taker receives the "
+        "turned card and the rest of a hand less one, the others the rest of a hand) or "
+        "equal (every seat the same number; the turned card stays on the table: klaberjass)",
+        ("taker_gets_turned", "equal"),
+    ),
+    "deal_shuffle": Parameter(
+        "enum",
+        "shuffle: every round's pack is shuffled; cut (klob: \"the cards are never "
+        "shuffled\"): the previous round's cards are gathered and cut by `cutter`, the pack "
+        "of a match's first round shuffled",
+        ("shuffle", "cut"),
+    ),
+    "cut_minimum": Parameter(
+        "int",
+        "deal_shuffle cut: the fewest cards the cut leaves at each end of the pack",
+        minimum=1,
+        maximum=15,
+    ),
+    "cutter": Parameter(
+        "enum",
+        "deal_shuffle cut: the seat that cuts, the one before the dealer in playing order "
+        "(klob: left of the dealer, play turning to the right) or the one after it",
+        ("before_dealer", "after_dealer"),
+    ),
+    "next_dealer": Parameter(
+        "enum",
+        "who deals the next round: the seat after the dealer, or round_winner (klaberjass: "
+        "the winner of the hand deals; on a round without a winner the dealer deals again)",
+        ("after_dealer", "round_winner"),
+    ),
+    "belote_said": Parameter(
+        "enum",
+        "in a round record with announcements (POST /v1/rounds/state): belote counts "
+        "not_needed (whether said or not), or only when `required` (FFB: a belote not said "
+        "as its first card is played is lost); the operations without announcements count "
+        "it as not_needed",
+        ("not_needed", "required"),
+    ),
+    "declarations_count": Parameter(
+        "enum",
+        "in a round record with announcements: only the declarations announced score "
+        "(announced), or every seat's best declarations score as if announced (automatic)",
+        ("announced", "automatic"),
+    ),
+    "declaration_procedure": Parameter(
+        "enum",
+        "in a round record with announcements: show (each seat shows its declarations as "
+        "it plays its first card) or compare (klaberjass: before the first card the "
+        "non-dealer states its longest sequence and the dealer answers good, not good or "
+        "how high; the winner shows its sequences after the first trick)",
+        ("show", "compare"),
+    ),
 }
 
 
@@ -737,6 +812,8 @@ _KLAVERJASSEN = dict(
     target=None,
     match_deals=16,
     redeal_dealer="next",
+    deal_packets="3-2-3",
+    completion="equal",
 )
 
 #: The presets of RULES.md section 5, as data.
@@ -758,6 +835,8 @@ PRESETS: dict[str, Ruleset] = {
             failed="defenders_take_trick_points",
             target=501,
             redeal_dealer="same",
+            deal_packets="3-2",
+            completion="taker_gets_turned",
         ),
         Ruleset(
             name="klob",
@@ -775,6 +854,11 @@ PRESETS: dict[str, Ruleset] = {
             no_trump_points="doubled",
             all_trump_points="raw",
             target=501,
+            deal_packets="3-2",
+            completion="taker_gets_turned",
+            deal_shuffle="cut",
+            cut_minimum=2,
+            cutter="before_dealer",
         ),
         Ruleset(
             name="cardavia",
@@ -792,6 +876,8 @@ PRESETS: dict[str, Ruleset] = {
             contract="cards_and_belote_at_least_defenders",
             failed="defenders_take_cards_and_belotes",
             target=None,
+            deal_packets="3-2",
+            completion="taker_gets_turned",
         ),
         Ruleset(
             name="klaberjass",
@@ -816,6 +902,10 @@ PRESETS: dict[str, Ruleset] = {
             bidding="klaberjass",
             redeal_dealer="same",
             trump_seven_exchange=True,
+            deal_packets="3-3",
+            completion="equal",
+            next_dealer="round_winner",
+            declaration_procedure="compare",
         ),
         Ruleset(
             name="belote-ffb",
@@ -831,6 +921,9 @@ PRESETS: dict[str, Ruleset] = {
             failed="defenders_take_cards_and_declarations",
             litige="hold_over",
             target=1000,
+            deal_packets="3-2",
+            completion="taker_gets_turned",
+            belote_said="required",
         ),
         Ruleset(
             name="coinche",
@@ -853,6 +946,8 @@ PRESETS: dict[str, Ruleset] = {
             all_trump_points="scaled",
             target=2000,
             bidding="coinche",
+            deal_packets="3-2-3",
+            completion="equal",
         ),
         Ruleset(
             name="belot",
@@ -888,6 +983,8 @@ PRESETS: dict[str, Ruleset] = {
             match_capot_cannot_finish=True,
             bidding="bulgarian",
             redeal_dealer="next",
+            deal_packets="3-2",
+            completion="equal",
         ),
         Ruleset(
             name="klaverjas-rotterdam",

@@ -10,8 +10,9 @@ from ...engine.rounds import Trick
 from ..blueprint import Blueprint
 from ..schemas.record import RoundValidateRequestSchema, RoundValidationSchema
 from ..views import (
-    auction_bid,
+    auction_bids,
     auction_view,
+    record_contract_view,
     round_bid,
     round_score_view,
     verdicts_view,
@@ -94,14 +95,14 @@ class ValidateRound(MethodView):
 def _bids(args) -> list | None:
     """The auction to replay; None when the contract is stated and no bid is given.
 
-    A value outside the spec's ``BidValue`` is refused by the request schema (a 422 naming
+    A value outside the spec's ``BidPoints`` is refused by the request schema (a 422 naming
     ``bids.N.value``); one in range but off the ruleset's ladder is a violation
     (``invalid_value``) of a 200 answer, as every other illegal bid.
     """
     stated = args["trump"] is not None or args["taker"] is not None
     if stated and not args["bids"]:
         return None
-    return [auction_bid(b) for b in args["bids"]]
+    return auction_bids(args["bids"])
 
 
 def _body(result: Validation, ruleset) -> dict:
@@ -111,7 +112,7 @@ def _body(result: Validation, ruleset) -> dict:
         "next": _next(result),
         "score": round_score_view(result.score, ruleset) if result.score else None,
         "phase": result.phase,
-        "contract": _contract(result, ruleset),
+        "contract": record_contract_view(result.contract, ruleset),
         "auction": auction_view(result.auction) if result.auction else None,
     }
 
@@ -143,20 +144,6 @@ def _next(result: Validation) -> dict | None:
         "leader": upcoming.position.leader,
         "cards": list(upcoming.position.cards),
         "hand": list(cards_in(upcoming.hand)),
-    }
-
-
-def _contract(result: Validation, ruleset) -> dict | None:
-    contract = result.contract
-    if contract is None:
-        return None
-    bid = contract.bid
-    return {
-        "taker": contract.taker,
-        "team": ruleset.team_of(contract.taker),
-        "trump": contract.trump,
-        "bid": {"value": bid.value, "coinche": bid.coinche} if bid else None,
-        "double": contract.double,
     }
 
 
