@@ -223,8 +223,8 @@ EXPECTED = {
         "trump_modes": ALL_MODES,
         "trump_lead_overtrump": "always",
         "void_trump": "unless_partner_winning",
-        "partner_winning_trump": "overtrump_if_able",
-        "undertrump": "must",
+        "partner_winning_trump": "free",  # FFB contrée 2016 section 5.2.3
+        "undertrump": "may",  # FFB contrée 2016 section 5.2.2
         "declarations": "all",
         "sequence_points": SEQ_345,
         "sequence_cap": 5,
@@ -277,8 +277,47 @@ COMPANION_DEFAULTS = {
     "first_speaker": "after_dealer",
     "proposed_all_pass": "choose_other",
 }
+#: The variant parameters of docs/house-rules.md keep their defaults in every preset.
+VARIANT_DEFAULTS = {
+    "coinche_multiplier": 2,
+    "surcoinche_multiplier": 4,
+    "coinched_made": "made",
+    "failed_capot": "with_capot_bonus",
+    "capot_when": "every_trick",
+    "card_points_scale": "none",
+    "belote_in_all_trump": True,
+    "raise_own_bid": "never",
+    "coinche_cancelled_by_bid": False,
+    "open_match": False,
+}
 for _table in EXPECTED.values():
     _table.update(COMPANION_DEFAULTS)
+    _table.update(VARIANT_DEFAULTS)
+
+#: The deal and the announcements of a round record (docs/api.md "A whole round"), per
+#: preset: packets, completion, shuffle or cut, next dealer, belote said, the comparison.
+_DEAL = ("deal_packets", "completion", "deal_shuffle", "next_dealer", "belote_said")
+DEAL_EXPECTED = {
+    "belote": ("3-2", "taker_gets_turned", "shuffle", "after_dealer", "not_needed"),
+    "klob": ("3-2", "taker_gets_turned", "cut", "after_dealer", "not_needed"),
+    "cardavia": ("3-2", "taker_gets_turned", "shuffle", "after_dealer", "not_needed"),
+    "klaberjass": ("3-3", "equal", "shuffle", "round_winner", "not_needed"),
+    "belote-ffb": ("3-2", "taker_gets_turned", "shuffle", "after_dealer", "required"),
+    "coinche": ("3-2-3", "equal", "shuffle", "after_dealer", "not_needed"),
+    "belot": ("3-2", "equal", "shuffle", "after_dealer", "not_needed"),
+    "klaverjas-rotterdam": ("3-2-3", "equal", "shuffle", "after_dealer", "not_needed"),
+    "klaverjas-amsterdam": ("3-2-3", "equal", "shuffle", "after_dealer", "not_needed"),
+}
+for _name, _values in DEAL_EXPECTED.items():
+    if _name not in EXPECTED:
+        continue  # the three further presets: tests/test_belot_klaverjas_presets.py
+    EXPECTED[_name].update(zip(_DEAL, _values, strict=True))
+    EXPECTED[_name].update(
+        cut_minimum=2,
+        cutter="before_dealer",
+        declarations_count="announced",
+        declaration_procedure="compare" if _name == "klaberjass" else "show",
+    )
 
 
 def test_exactly_the_nine_presets_with_belote_the_default():

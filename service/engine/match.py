@@ -20,7 +20,9 @@ Match parameters of RULES-belot-klaverjas.md (sections 2.8 and 3.6):
 - ``match_capot_cannot_finish`` (belot, "С капо не се излиза"): a round won by capot
   (``capot`` given) cannot end the match, nor can a passed-out round (score 0-0, nothing
   held): the match ends only after a later round that is neither;
-- ``match_hanging_blocks_finish``: the match cannot end while points are held over.
+- ``match_hanging_blocks_finish``: the match cannot end while points are held over;
+- ``open_match`` (docs/house-rules.md, ScoreIt): without a target the rounds are summed
+  and the match never ends.
 """
 
 from __future__ import annotations
@@ -65,11 +67,14 @@ def score_match(
     deals: int | None = None,
     capot_cannot_finish: bool = False,
     hanging_blocks_finish: bool = False,
+    open_match: bool = False,
 ) -> MatchResult:
     """Sum the rounds and decide the match; raises :class:`PositionError` naming the
     round at fault (a round after the end, a missing winner for held points).
     ``deals``, ``capot_cannot_finish`` and ``hanging_blocks_finish`` are the ruleset's
-    ``match_deals``, ``match_capot_cannot_finish`` and ``match_hanging_blocks_finish``."""
+    ``match_deals``, ``match_capot_cannot_finish`` and ``match_hanging_blocks_finish``;
+    ``open_match`` (no target, no number of deals): the match is never decided, the
+    rounds are only summed (ScoreIt's score pad)."""
     if deals is not None and target is not None:
         raise PositionError(
             "target",
@@ -117,7 +122,9 @@ def score_match(
             blocked = (capot_cannot_finish and (r.capot is not None or r.passed_out)) or (
                 hanging_blocks_finish and pending > 0
             )
-            decided = None if blocked else _decision(totals, target)
+            decided = (
+                None if blocked or (open_match and target is None) else _decision(totals, target)
+            )
     finished, winner, draw = decided or (False, None, False)
     return MatchResult((totals[0], totals[1]), finished, winner, draw, pending, len(rounds))
 

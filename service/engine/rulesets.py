@@ -92,6 +92,30 @@ class Ruleset:
     # house rules: declarations
     sequence_split: bool = False
     no_trump_carre_points: Mapping[str, int] = field(default_factory=lambda: MappingProxyType({}))
+    # variants (docs/house-rules.md "Variants"): the coinche multipliers and what a
+    # coinched round scores
+    coinche_multiplier: int = 2
+    surcoinche_multiplier: int = 4
+    coinched_made: str = "made"
+    failed_capot: str = "with_capot_bonus"
+    # variants: capot, card points, belote, the auction and the match
+    capot_when: str = "every_trick"
+    card_points_scale: str = "none"
+    belote_in_all_trump: bool = True
+    raise_own_bid: str = "never"
+    coinche_cancelled_by_bid: bool = False
+    open_match: bool = False
+    # the deal and the dealer (service/engine/deal.py; docs/api.md "The deal")
+    deal_packets: str = "3-2"
+    completion: str = "taker_gets_turned"
+    deal_shuffle: str = "shuffle"
+    cut_minimum: int = 2
+    cutter: str = "before_dealer"
+    next_dealer: str = "after_dealer"
+    # announcements in a round record (service/engine/round_state.py)
+    belote_said: str = "not_needed"
+    declarations_count: str = "announced"
+    declaration_procedure: str = "show"
 
     def team_of(self, seat: int) -> int:
         return seat % 2
@@ -153,11 +177,25 @@ class Ruleset:
                 "sequence_points",
             )
         self.check_bid_ladder()
+        if self.open_match and (self.target is not None or self.match_deals is not None):
+            raise RulesetError(
+                Text(
+                    N_(
+                        "open_match keeps no target and no number of deals: set target and "
+                        "match_deals to null (or open_match to false)"
+                    )
+                ),
+                "open_match",
+            )
         if self.sequence_split and self.sequence_cap is None:
             raise RulesetError(
                 Text(N_("sequence_split cuts a run at sequence_cap: give sequence_cap a length")),
                 "sequence_split",
             )
+
+    def packets(self) -> tuple[int, ...]:
+        """The packets dealt to each seat in turn before the auction (``deal_packets``)."""
+        return tuple(int(n) for n in self.deal_packets.split("-"))
 
     def check_bid_ladder(self) -> None:
         if self.bid_minimum > self.bid_maximum:
@@ -460,6 +498,7 @@ PARAMETERS: dict[str, Parameter] = {
             "coinche_bid_only",
             "flat",
             "flat_160",
+            "flat_plus_bid",
         ),
     ),
     "last_trick_bonus": Parameter("int", "bonus for the last trick", minimum=0, maximum=1000),
@@ -625,6 +664,129 @@ PARAMETERS: dict[str, Parameter] = {
         "(Oliboy50/coinche)",
         ("single", "doubled"),
     ),
+    "coinche_multiplier": Parameter(
+        "int",
+        "Coinche: what a coinche multiplies by (libcoinche: 1, the coinche level unscored)",
+        minimum=1,
+        maximum=16,
+    ),
+    "surcoinche_multiplier": Parameter(
+        "int",
+        "Coinche: what a surcoinche multiplies by (FFB Cannes 2016 and colver: 3)",
+        minimum=1,
+        maximum=64,
+    ),
+    "coinched_made": Parameter(
+        "enum",
+        "a coinched or surcoinched contract made: made (as `made` says); takers_take_all "
+        "(the defenders' card points, declarations and belote go to the takers before "
+        "`made` applies, the defenders score 0: FFB 2016 note 1, colver); defenders_keep "
+        "(the defenders keep their own total: ScoreIt)",
+        ("made", "takers_take_all", "defenders_keep"),
+    ),
+    "failed_capot": Parameter(
+        "enum",
+        "the defenders of a failed contract took every trick: with_capot_bonus (their card "
+        "points with the capot bonus, 252 in a suit) or mode_total (the mode's card total "
+        "without it, 162 in a suit: colver, ScoreIt)",
+        ("with_capot_bonus", "mode_total"),
+    ),
+    "capot_when": Parameter(
+        "enum",
+        "who is capot: every_trick (a side took every trick) or no_points (a side whose "
+        "card points with the last-trick bonus are 0 leaves the other side capot, even "
+        "if it took a trick: bga-coinche)",
+        ("every_trick", "no_points"),
+    ),
+    "card_points_scale": Parameter(
+        "enum",
+        "none, or to_152: in a mode whose cards do not total 152 (sans atout, tout atout) "
+        "each side's trick points are scaled to 152 and rounded, half away from zero, "
+        "before the last-trick bonus (bga-coinche)",
+        ("none", "to_152"),
+    ),
+    "belote_in_all_trump": Parameter(
+        "bool", "whether king and queen of a suit are a belote in tout atout (bga-coinche: no)"
+    ),
+    "raise_own_bid": Parameter(
+        "enum",
+        "Coinche: never (three passes after a bid end the auction: nobody speaks over their "
+        "own standing bid) or other_mode (four passes end it, so the bidder speaks once more, "
+        "and may outbid themselves only in another trump mode: bga-coinche, reason "
+        "raise_own_bid_same_mode)",
+        ("never", "other_mode"),
+    ),
+    "coinche_cancelled_by_bid": Parameter(
+        "bool",
+        "Coinche: a higher bid may follow a coinche and cancels it (Oliboy50/coinche); "
+        "false: nobody bids after a coinche",
+    ),
+    "open_match": Parameter(
+        "bool",
+        "with target and match_deals null: the match never ends (a score pad: ScoreIt); "
+        "false: a single deal",
+    ),
+    "deal_packets": Parameter(
+        "enum",
+        "the packets the dealer gives each seat in turn (from the seat after the dealer) "
+        "before the auction: 3-2 and a card turned up (belote), 3-3 (klaberjass), 3-2-3 "
+        "(coinche, klaverjas: the whole hand); the rest of the hand comes after the auction",
+        ("3-2", "2-3", "3-3", "3-2-3", "2-3-3", "3-3-2", "4-4"),
+    ),
+    "completion": Parameter(
+        "enum",
+        "after the auction, with a card turned up: taker_gets_turned (the taker receives the "
+        "turned card and the rest of a hand less one, the others the rest of a hand) or "
+        "equal (every seat the same number; the turned card stays on the table: klaberjass)",
+        ("taker_gets_turned", "equal"),
+    ),
+    "deal_shuffle": Parameter(
+        "enum",
+        "shuffle: every round's pack is shuffled; cut (klob: \"the cards are never "
+        "shuffled\"): the previous round's cards are gathered and cut by `cutter`, the pack "
+        "of a match's first round shuffled",
+        ("shuffle", "cut"),
+    ),
+    "cut_minimum": Parameter(
+        "int",
+        "deal_shuffle cut: the fewest cards the cut leaves at each end of the pack",
+        minimum=1,
+        maximum=15,
+    ),
+    "cutter": Parameter(
+        "enum",
+        "deal_shuffle cut: the seat that cuts, the one before the dealer in playing order "
+        "(klob: left of the dealer, play turning to the right) or the one after it",
+        ("before_dealer", "after_dealer"),
+    ),
+    "next_dealer": Parameter(
+        "enum",
+        "who deals the next round: the seat after the dealer, or round_winner (klaberjass: "
+        "the winner of the hand deals; on a round without a winner the dealer deals again)",
+        ("after_dealer", "round_winner"),
+    ),
+    "belote_said": Parameter(
+        "enum",
+        "in a round record with announcements (POST /v1/rounds/state): belote counts "
+        "not_needed (whether said or not), or only when `required` (FFB: a belote not said "
+        "as its first card is played is lost); the operations without announcements count "
+        "it as not_needed",
+        ("not_needed", "required"),
+    ),
+    "declarations_count": Parameter(
+        "enum",
+        "in a round record with announcements: only the declarations announced score "
+        "(announced), or every seat's best declarations score as if announced (automatic)",
+        ("announced", "automatic"),
+    ),
+    "declaration_procedure": Parameter(
+        "enum",
+        "in a round record with announcements: show (each seat shows its declarations as "
+        "it plays its first card) or compare (klaberjass: before the first card the "
+        "non-dealer states its longest sequence and the dealer answers good, not good or "
+        "how high; the winner shows its sequences after the first trick)",
+        ("show", "compare"),
+    ),
 }
 
 
@@ -650,6 +812,8 @@ _KLAVERJASSEN = dict(
     target=None,
     match_deals=16,
     redeal_dealer="next",
+    deal_packets="3-2-3",
+    completion="equal",
 )
 
 #: The presets of RULES.md section 5, as data.
@@ -671,6 +835,8 @@ PRESETS: dict[str, Ruleset] = {
             failed="defenders_take_trick_points",
             target=501,
             redeal_dealer="same",
+            deal_packets="3-2",
+            completion="taker_gets_turned",
         ),
         Ruleset(
             name="klob",
@@ -688,6 +854,11 @@ PRESETS: dict[str, Ruleset] = {
             no_trump_points="doubled",
             all_trump_points="raw",
             target=501,
+            deal_packets="3-2",
+            completion="taker_gets_turned",
+            deal_shuffle="cut",
+            cut_minimum=2,
+            cutter="before_dealer",
         ),
         Ruleset(
             name="cardavia",
@@ -705,6 +876,8 @@ PRESETS: dict[str, Ruleset] = {
             contract="cards_and_belote_at_least_defenders",
             failed="defenders_take_cards_and_belotes",
             target=None,
+            deal_packets="3-2",
+            completion="taker_gets_turned",
         ),
         Ruleset(
             name="klaberjass",
@@ -729,6 +902,10 @@ PRESETS: dict[str, Ruleset] = {
             bidding="klaberjass",
             redeal_dealer="same",
             trump_seven_exchange=True,
+            deal_packets="3-3",
+            completion="equal",
+            next_dealer="round_winner",
+            declaration_procedure="compare",
         ),
         Ruleset(
             name="belote-ffb",
@@ -744,6 +921,9 @@ PRESETS: dict[str, Ruleset] = {
             failed="defenders_take_cards_and_declarations",
             litige="hold_over",
             target=1000,
+            deal_packets="3-2",
+            completion="taker_gets_turned",
+            belote_said="required",
         ),
         Ruleset(
             name="coinche",
@@ -752,7 +932,11 @@ PRESETS: dict[str, Ruleset] = {
             trump_modes=("C", "D", "H", "S", "none", "all"),
             trump_lead_overtrump="always",
             void_trump="unless_partner_winning",
-            partner_winning_trump="overtrump_if_able",
+            # FFB contrée 2016 section 5.2.3: with the partner winning one may discard any
+            # card, "y compris un atout inférieur au sien"; section 5.2.2: unable to
+            # overtrump an opponent, "on peut se défausser de n'importe quelle carte".
+            partner_winning_trump="free",
+            undertrump="may",
             declarations="all",
             card_in_two_declarations=True,
             declaration_tie="none_score",
@@ -762,6 +946,8 @@ PRESETS: dict[str, Ruleset] = {
             all_trump_points="scaled",
             target=2000,
             bidding="coinche",
+            deal_packets="3-2-3",
+            completion="equal",
         ),
         Ruleset(
             name="belot",
@@ -797,6 +983,8 @@ PRESETS: dict[str, Ruleset] = {
             match_capot_cannot_finish=True,
             bidding="bulgarian",
             redeal_dealer="next",
+            deal_packets="3-2",
+            completion="equal",
         ),
         Ruleset(
             name="klaverjas-rotterdam",

@@ -184,7 +184,8 @@ class MatchScoreView(MethodView):
         With `match_deals` (klaverjas: 16) the match is that many rounds, the higher total
         wins, equal totals draw. With `match_capot_cannot_finish` (belot) a round given a
         `capot` team cannot end the match; with `match_hanging_blocks_finish` no round
-        ends it while points are held.
+        ends it while points are held. With `open_match` (no target) the rounds are
+        summed and the match never ends (a score pad).
         """
         ruleset = ruleset_from(args)
         target = args["target"] if args.get("target") is not None else ruleset.target
@@ -199,6 +200,7 @@ class MatchScoreView(MethodView):
             deals=ruleset.match_deals,
             capot_cannot_finish=ruleset.match_capot_cannot_finish,
             hanging_blocks_finish=ruleset.match_hanging_blocks_finish,
+            open_match=ruleset.open_match,
         )
         return {
             "totals": list(result.totals),
