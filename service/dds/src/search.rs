@@ -12,6 +12,9 @@ use crate::rules::Rules;
 use crate::table::Table;
 
 pub const INF: i32 = 30000;
+
+/// Tricks left at which a trick start is searched once with a full window.
+const ENDGAME: u32 = 2;
 const NONE: u8 = 255;
 /// Most moves one seat can have (a hand of at most 16 cards).
 const MAX_MOVES: usize = 16;
@@ -21,7 +24,6 @@ pub struct Search<'a> {
     pub tt: &'a mut Table,
     pub hands: [u32; 4],
     pub nodes: u64,
-    pub cuts: [u64; 4],
 }
 
 #[derive(Clone, Copy)]
@@ -64,7 +66,8 @@ impl<'a> Search<'a> {
             return -bound;
         }
         let taken = if self.capot_possible(taken) { taken } else { 3 };
-        if self.hands[leader].count_ones() == 1 {
+        let left = self.hands[leader].count_ones();
+        if left == 1 {
             return self.last_trick(leader, taken);
         }
         let meta = leader as u8 | taken << 2;
@@ -89,7 +92,29 @@ impl<'a> Search<'a> {
             alpha = alpha.max(low);
             beta = beta.min(high);
         }
-        let trick = Trick { leader, cards: [0; 4], n: 0, win: 0, points: 0 };
+        let trick = Trick {
+            leader,
+            cards: [0; 4],
+            n: 0,
+            win: 0,
+            points: 0,
+        };
+        if left <= ENDGAME {
+            // A short ending: its exact value, searched once with a full window, serves
+            // every later window (a null window would search it again for each bound).
+            let (value, best) = self.play(trick, taken, low - 1, high + 1, hint);
+            let best = self.r.canonical_card(best, live);
+            self.tt.store(
+                bucket,
+                &key,
+                meta,
+                live.count_ones() as u8,
+                value,
+                value,
+                best,
+            );
+            return value;
+        }
         let (value, best) = self.play(trick, taken, alpha, beta, hint);
         if value <= alpha {
             high = high.min(value);
@@ -100,7 +125,15 @@ impl<'a> Search<'a> {
             high = value;
         }
         let best = self.r.canonical_card(best, live);
-        self.tt.store(bucket, &key, meta, live.count_ones() as u8, low, high.max(low), best);
+        self.tt.store(
+            bucket,
+            &key,
+            meta,
+            live.count_ones() as u8,
+            low,
+            high.max(low),
+            best,
+        );
         value
     }
 
@@ -133,6 +166,7 @@ impl<'a> Search<'a> {
     /// weakest of each group stands for it), best first. Returns how many.
     fn moves(&self, t: &Trick, legal: u32, hint: u8, out: &mut [u8; MAX_MOVES]) -> usize {
         let r = self.r;
+        let tables = r.tables();
         let mut live = self.live();
         for &c in &t.cards[..t.n] {
             live |= 1 << c;
@@ -163,9 +197,9 @@ impl<'a> Search<'a> {
                 continue;
             }
             let live_s = (live >> shift & 255) as usize;
-            let mut reps = r.reps[s][live_s][mine] as u32;
+            let mut reps = tables.reps[s][live_s][mine] as u32;
             // a lead of the master's group (the strongest group, when the master is legal)
-            let master_rank = r.master[s][live_s] as usize;
+            let master_rank = tables.master[s][live_s] as usize;
             let lead_master = t.n == 0 && mine >> master_rank & 1 == 1;
             let first = n;
             let mut strongest = NONE;
@@ -175,7 +209,9 @@ impl<'a> Search<'a> {
                 let points = r.points[c as usize];
                 let strength = (r.key[c as usize] & 15) as i32;
                 let key = if t.n == 0 {
-                    if strongest == NONE || strength > (r.key[out[strongest as usize] as usize] & 15) as i32 {
+                    if strongest == NONE
+                        || strength > (r.key[out[strongest as usize] as usize] & 15) as i32
+                    {
                         strongest = n as u8;
                     }
                     -strength * 64 - points
@@ -246,7 +282,7 @@ impl<'a> Search<'a> {
         let maximizing = r.team[seat] == 0;
         let mut best = if maximizing { -INF } else { INF };
         let mut best_card = moves[0];
-        for (i, &c) in moves[..count].iter().enumerate() {
+        for &c in &moves[..count] {
             let value = self.after(t, c, taken, alpha, beta);
             if maximizing {
                 if value > best {
@@ -264,11 +300,9 @@ impl<'a> Search<'a> {
                 }
             }
             if alpha >= beta {
-                self.cuts[(i.min(2)) + if t.n == 0 { 0 } else { 0 }] += 1;
                 break;
             }
         }
-        if alpha < beta { self.cuts[3] += 1; }
         (best, best_card)
     }
 
@@ -316,7 +350,13 @@ impl<'a> Search<'a> {
     /// searched). Returns (card, value) for every legal card in a searched group.
     pub fn root(&mut self, leader: usize, cards: &[u8], taken: u8, wanted: u32) -> Vec<(u8, i32)> {
         let r = self.r;
-        let mut t = Trick { leader, cards: [0; 4], n: cards.len(), win: 0, points: 0 };
+        let mut t = Trick {
+            leader,
+            cards: [0; 4],
+            n: cards.len(),
+            win: 0,
+            points: 0,
+        };
         t.cards[..cards.len()].copy_from_slice(cards);
         t.points = cards.iter().map(|&c| r.points[c as usize]).sum();
         if !cards.is_empty() {
@@ -342,9 +382,6 @@ impl<'a> Search<'a> {
                 }
             }
         }
-        if std::env::var_os("DDS_TRACE").is_some() {
-            eprintln!("cuts at move 1, 2, later; no cut: {:?}", self.cuts);
-        }
         out.sort();
         out
     }
@@ -356,11 +393,7 @@ impl<'a> Search<'a> {
         let mut g = guess;
         while lower < upper {
             let beta = if g == lower { g + 1 } else { g };
-            let n0 = self.nodes;
             g = self.after(t, c, taken, beta - 1, beta);
-            if std::env::var_os("DDS_TRACE").is_some() {
-                eprintln!("card {c} beta {beta} -> {g} nodes {}", self.nodes - n0);
-            }
             if g < beta {
                 upper = g;
             } else {
