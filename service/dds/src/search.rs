@@ -99,41 +99,28 @@ impl<'a> Search<'a> {
             win: 0,
             points: 0,
         };
-        if left <= ENDGAME {
-            // A short ending: its exact value, searched once with a full window, serves
-            // every later window (a null window would search it again for each bound).
-            let (value, best) = self.play(trick, taken, low - 1, high + 1, hint);
-            let best = self.r.canonical_card(best, live);
-            self.tt.store(
-                bucket,
-                &key,
-                meta,
-                live.count_ones() as u8,
-                value,
-                value,
-                best,
-            );
-            return value;
-        }
-        let (value, best) = self.play(trick, taken, alpha, beta, hint);
-        if value <= alpha {
+        let exact = left <= ENDGAME;
+        // A short ending: its exact value, searched once with a full window, serves every
+        // later window (a null window would search it again for each bound).
+        let window = if exact {
+            (low - 1, high + 1)
+        } else {
+            (alpha, beta)
+        };
+        let (value, best) = self.play(trick, taken, window.0, window.1, hint);
+        if exact {
+            (low, high) = (value, value);
+        } else if value <= alpha {
             high = high.min(value);
         } else if value >= beta {
             low = low.max(value);
         } else {
-            low = value;
-            high = value;
+            (low, high) = (value, value);
         }
         let best = self.r.canonical_card(best, live);
-        self.tt.store(
-            bucket,
-            &key,
-            meta,
-            live.count_ones() as u8,
-            low,
-            high.max(low),
-            best,
-        );
+        let size = live.count_ones() as u8;
+        self.tt
+            .store(bucket, &key, meta, size, low, high.max(low), best);
         value
     }
 
@@ -149,16 +136,23 @@ impl<'a> Search<'a> {
         let winner = (leader + win) % p;
         let team = self.r.team[winner];
         let taken = taken | 1 << team;
-        let mut points: i32 = cards[..p].iter().map(|&c| self.r.points[c as usize]).sum();
-        points += if self.capot_possible(taken) {
+        let points: i32 = cards[..p].iter().map(|&c| self.r.points[c as usize]).sum();
+        self.last(points, team, taken)
+    }
+
+    /// The value (team 0) of the last trick: its points and the last-trick bonus, or the
+    /// capot bonus when one team took every trick (`taken`, this one included).
+    #[inline]
+    fn last(&self, points: i32, team: u8, taken: u8) -> i32 {
+        let bonus = if self.capot_possible(taken) {
             self.r.capot_bonus.unwrap_or(0)
         } else {
             self.r.last_bonus
         };
         if team == 0 {
-            points
+            points + bonus
         } else {
-            -points
+            -points - bonus
         }
     }
 
@@ -325,17 +319,7 @@ impl<'a> Search<'a> {
             let team = r.team[winner];
             let taken = taken | 1 << team;
             if self.hands[winner] == 0 {
-                let bonus = if self.capot_possible(taken) {
-                    r.capot_bonus.unwrap_or(0)
-                } else {
-                    r.last_bonus
-                };
-                let points = next.points + bonus;
-                if team == 0 {
-                    points
-                } else {
-                    -points
-                }
+                self.last(next.points, team, taken)
             } else {
                 let gain = if team == 0 { next.points } else { -next.points };
                 gain + self.trick_start(winner, taken, alpha - gain, beta - gain)
