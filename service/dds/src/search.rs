@@ -24,6 +24,9 @@ pub struct Search<'a> {
     pub tt: &'a mut Table,
     pub hands: [u32; 4],
     pub nodes: u64,
+    /// Stop once this many nodes are searched (the answer is then dropped).
+    pub node_limit: u64,
+    pub out_of_nodes: bool,
 }
 
 #[derive(Clone, Copy)]
@@ -108,6 +111,9 @@ impl<'a> Search<'a> {
             (alpha, beta)
         };
         let (value, best) = self.play(trick, taken, window.0, window.1, hint);
+        if self.out_of_nodes {
+            return value; // meaningless, and not stored
+        }
         if exact {
             (low, high) = (value, value);
         } else if value <= alpha {
@@ -267,6 +273,10 @@ impl<'a> Search<'a> {
     /// The value (team 0) of the trick in progress and the rest, and the best card.
     fn play(&mut self, t: Trick, taken: u8, mut alpha: i32, mut beta: i32, hint: u8) -> (i32, u8) {
         self.nodes += 1;
+        if self.nodes > self.node_limit {
+            self.out_of_nodes = true;
+            return (0, NONE);
+        }
         let r = self.r;
         let seat = (t.leader + t.n) % r.players;
         let hand = self.hands[seat];
@@ -278,6 +288,9 @@ impl<'a> Search<'a> {
         let mut best_card = moves[0];
         for &c in &moves[..count] {
             let value = self.after(t, c, taken, alpha, beta);
+            if self.out_of_nodes {
+                return (0, NONE);
+            }
             if maximizing {
                 if value > best {
                     best = value;
@@ -359,6 +372,9 @@ impl<'a> Search<'a> {
                 continue;
             }
             let value = self.mtdf(t, c, taken, guess);
+            if self.out_of_nodes {
+                return Vec::new();
+            }
             guess = value;
             for m in 0..32u8 {
                 if group >> m & 1 == 1 {
@@ -378,6 +394,9 @@ impl<'a> Search<'a> {
         while lower < upper {
             let beta = if g == lower { g + 1 } else { g };
             g = self.after(t, c, taken, beta - 1, beta);
+            if self.out_of_nodes {
+                return 0;
+            }
             if g < beta {
                 upper = g;
             } else {
