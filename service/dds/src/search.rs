@@ -12,6 +12,9 @@ use crate::rules::Rules;
 use crate::table::Table;
 
 pub const INF: i32 = 30000;
+
+/// Tricks left at which a trick start is searched once with a full window.
+const ENDGAME: u32 = 2;
 const NONE: u8 = 255;
 /// Most moves one seat can have (a hand of at most 16 cards).
 const MAX_MOVES: usize = 16;
@@ -21,7 +24,9 @@ pub struct Search<'a> {
     pub tt: &'a mut Table,
     pub hands: [u32; 4],
     pub nodes: u64,
-    pub cuts: [u64; 4],
+    /// Stop once this many nodes are searched (the answer is then dropped).
+    pub node_limit: u64,
+    pub out_of_nodes: bool,
 }
 
 #[derive(Clone, Copy)]
@@ -64,7 +69,8 @@ impl<'a> Search<'a> {
             return -bound;
         }
         let taken = if self.capot_possible(taken) { taken } else { 3 };
-        if self.hands[leader].count_ones() == 1 {
+        let left = self.hands[leader].count_ones();
+        if left == 1 {
             return self.last_trick(leader, taken);
         }
         let meta = leader as u8 | taken << 2;
@@ -89,18 +95,38 @@ impl<'a> Search<'a> {
             alpha = alpha.max(low);
             beta = beta.min(high);
         }
-        let trick = Trick { leader, cards: [0; 4], n: 0, win: 0, points: 0 };
-        let (value, best) = self.play(trick, taken, alpha, beta, hint);
-        if value <= alpha {
+        let trick = Trick {
+            leader,
+            cards: [0; 4],
+            n: 0,
+            win: 0,
+            points: 0,
+        };
+        let exact = left <= ENDGAME;
+        // A short ending: its exact value, searched once with a full window, serves every
+        // later window (a null window would search it again for each bound).
+        let window = if exact {
+            (low - 1, high + 1)
+        } else {
+            (alpha, beta)
+        };
+        let (value, best) = self.play(trick, taken, window.0, window.1, hint);
+        if self.out_of_nodes {
+            return value; // meaningless, and not stored
+        }
+        if exact {
+            (low, high) = (value, value);
+        } else if value <= alpha {
             high = high.min(value);
         } else if value >= beta {
             low = low.max(value);
         } else {
-            low = value;
-            high = value;
+            (low, high) = (value, value);
         }
         let best = self.r.canonical_card(best, live);
-        self.tt.store(bucket, &key, meta, live.count_ones() as u8, low, high.max(low), best);
+        let size = live.count_ones() as u8;
+        self.tt
+            .store(bucket, &key, meta, size, low, high.max(low), best);
         value
     }
 
@@ -116,16 +142,23 @@ impl<'a> Search<'a> {
         let winner = (leader + win) % p;
         let team = self.r.team[winner];
         let taken = taken | 1 << team;
-        let mut points: i32 = cards[..p].iter().map(|&c| self.r.points[c as usize]).sum();
-        points += if self.capot_possible(taken) {
+        let points: i32 = cards[..p].iter().map(|&c| self.r.points[c as usize]).sum();
+        self.last(points, team, taken)
+    }
+
+    /// The value (team 0) of the last trick: its points and the last-trick bonus, or the
+    /// capot bonus when one team took every trick (`taken`, this one included).
+    #[inline]
+    fn last(&self, points: i32, team: u8, taken: u8) -> i32 {
+        let bonus = if self.capot_possible(taken) {
             self.r.capot_bonus.unwrap_or(0)
         } else {
             self.r.last_bonus
         };
         if team == 0 {
-            points
+            points + bonus
         } else {
-            -points
+            -points - bonus
         }
     }
 
@@ -133,6 +166,7 @@ impl<'a> Search<'a> {
     /// weakest of each group stands for it), best first. Returns how many.
     fn moves(&self, t: &Trick, legal: u32, hint: u8, out: &mut [u8; MAX_MOVES]) -> usize {
         let r = self.r;
+        let tables = r.tables();
         let mut live = self.live();
         for &c in &t.cards[..t.n] {
             live |= 1 << c;
@@ -163,9 +197,9 @@ impl<'a> Search<'a> {
                 continue;
             }
             let live_s = (live >> shift & 255) as usize;
-            let mut reps = r.reps[s][live_s][mine] as u32;
+            let mut reps = tables.reps[s][live_s][mine] as u32;
             // a lead of the master's group (the strongest group, when the master is legal)
-            let master_rank = r.master[s][live_s] as usize;
+            let master_rank = tables.master[s][live_s] as usize;
             let lead_master = t.n == 0 && mine >> master_rank & 1 == 1;
             let first = n;
             let mut strongest = NONE;
@@ -175,7 +209,9 @@ impl<'a> Search<'a> {
                 let points = r.points[c as usize];
                 let strength = (r.key[c as usize] & 15) as i32;
                 let key = if t.n == 0 {
-                    if strongest == NONE || strength > (r.key[out[strongest as usize] as usize] & 15) as i32 {
+                    if strongest == NONE
+                        || strength > (r.key[out[strongest as usize] as usize] & 15) as i32
+                    {
                         strongest = n as u8;
                     }
                     -strength * 64 - points
@@ -237,6 +273,10 @@ impl<'a> Search<'a> {
     /// The value (team 0) of the trick in progress and the rest, and the best card.
     fn play(&mut self, t: Trick, taken: u8, mut alpha: i32, mut beta: i32, hint: u8) -> (i32, u8) {
         self.nodes += 1;
+        if self.nodes > self.node_limit {
+            self.out_of_nodes = true;
+            return (0, NONE);
+        }
         let r = self.r;
         let seat = (t.leader + t.n) % r.players;
         let hand = self.hands[seat];
@@ -246,8 +286,11 @@ impl<'a> Search<'a> {
         let maximizing = r.team[seat] == 0;
         let mut best = if maximizing { -INF } else { INF };
         let mut best_card = moves[0];
-        for (i, &c) in moves[..count].iter().enumerate() {
+        for &c in &moves[..count] {
             let value = self.after(t, c, taken, alpha, beta);
+            if self.out_of_nodes {
+                return (0, NONE);
+            }
             if maximizing {
                 if value > best {
                     best = value;
@@ -264,11 +307,9 @@ impl<'a> Search<'a> {
                 }
             }
             if alpha >= beta {
-                self.cuts[(i.min(2)) + if t.n == 0 { 0 } else { 0 }] += 1;
                 break;
             }
         }
-        if alpha < beta { self.cuts[3] += 1; }
         (best, best_card)
     }
 
@@ -291,17 +332,7 @@ impl<'a> Search<'a> {
             let team = r.team[winner];
             let taken = taken | 1 << team;
             if self.hands[winner] == 0 {
-                let bonus = if self.capot_possible(taken) {
-                    r.capot_bonus.unwrap_or(0)
-                } else {
-                    r.last_bonus
-                };
-                let points = next.points + bonus;
-                if team == 0 {
-                    points
-                } else {
-                    -points
-                }
+                self.last(next.points, team, taken)
             } else {
                 let gain = if team == 0 { next.points } else { -next.points };
                 gain + self.trick_start(winner, taken, alpha - gain, beta - gain)
@@ -316,7 +347,13 @@ impl<'a> Search<'a> {
     /// searched). Returns (card, value) for every legal card in a searched group.
     pub fn root(&mut self, leader: usize, cards: &[u8], taken: u8, wanted: u32) -> Vec<(u8, i32)> {
         let r = self.r;
-        let mut t = Trick { leader, cards: [0; 4], n: cards.len(), win: 0, points: 0 };
+        let mut t = Trick {
+            leader,
+            cards: [0; 4],
+            n: cards.len(),
+            win: 0,
+            points: 0,
+        };
         t.cards[..cards.len()].copy_from_slice(cards);
         t.points = cards.iter().map(|&c| r.points[c as usize]).sum();
         if !cards.is_empty() {
@@ -335,15 +372,15 @@ impl<'a> Search<'a> {
                 continue;
             }
             let value = self.mtdf(t, c, taken, guess);
+            if self.out_of_nodes {
+                return Vec::new();
+            }
             guess = value;
             for m in 0..32u8 {
                 if group >> m & 1 == 1 {
                     out.push((m, value));
                 }
             }
-        }
-        if std::env::var_os("DDS_TRACE").is_some() {
-            eprintln!("cuts at move 1, 2, later; no cut: {:?}", self.cuts);
         }
         out.sort();
         out
@@ -356,10 +393,9 @@ impl<'a> Search<'a> {
         let mut g = guess;
         while lower < upper {
             let beta = if g == lower { g + 1 } else { g };
-            let n0 = self.nodes;
             g = self.after(t, c, taken, beta - 1, beta);
-            if std::env::var_os("DDS_TRACE").is_some() {
-                eprintln!("card {c} beta {beta} -> {g} nodes {}", self.nodes - n0);
+            if self.out_of_nodes {
+                return 0;
             }
             if g < beta {
                 upper = g;

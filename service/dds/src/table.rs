@@ -41,7 +41,12 @@ fn hash(hands: &[u32; 4], meta: u8) -> u64 {
 impl Table {
     pub fn new(bits: u32) -> Table {
         let size = 1usize << bits.clamp(10, 28);
-        Table { entries: vec![Entry::default(); size], mask: size - 1, rules_id: 0, stored: 0 }
+        Table {
+            entries: vec![Entry::default(); size],
+            mask: size - 1,
+            rules_id: 0,
+            stored: 0,
+        }
     }
 
     pub fn clear(&mut self) {
@@ -73,7 +78,9 @@ impl Table {
     #[inline]
     pub fn probe(&self, i: usize, hands: &[u32; 4], meta: u8) -> Option<&Entry> {
         let meta = meta | 16;
-        self.entries[i..i + 2].iter().find(|e| e.meta == meta && e.hands == *hands)
+        self.entries[i..i + 2]
+            .iter()
+            .find(|e| e.meta == meta && e.hands == *hands)
     }
 
     /// Store bounds in the bucket: over the same position, else over an empty slot, else
@@ -102,7 +109,13 @@ impl Table {
             i + 1
         };
         self.stored += 1;
-        self.entries[slot] =
-            Entry { hands: *hands, meta, best, size, lower: lower as i16, upper: upper as i16 };
+        self.entries[slot] = Entry {
+            hands: *hands,
+            meta,
+            best,
+            size,
+            lower: lower as i16,
+            upper: upper as i16,
+        };
     }
 }
