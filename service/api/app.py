@@ -23,6 +23,7 @@ from .routes import (
 )
 from .schemas.common import (
     BATCH_OPERATIONS,
+    RULES_OPERATIONS,
     ProblemSchema,
     component_property,
     register_components,
@@ -70,8 +71,11 @@ def create_app(config: type = Config, settings: Settings | None = None) -> Flask
     app.extensions["belote_api"] = api
     from .hot_path import install as install_hot_path
 
-    # The rules operations and batches; the suggestions' cost is their search.
-    install_hot_path(app, api.spec.to_dict(), (*BATCH_OPERATIONS, "batch"))
+    # Served by the hot path: the rules operations and batches (the suggestions' cost is
+    # their search); compiled for the batch: the suggestions too.
+    install_hot_path(
+        app, api.spec.to_dict(), (*BATCH_OPERATIONS, "batch"), (*RULES_OPERATIONS, "batch")
+    )
     from .operations import install
 
     install(app, api, settings if settings is not None else Settings.from_env())
