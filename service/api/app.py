@@ -15,6 +15,7 @@ from .routes import (
     bidding,
     declarations,
     health,
+    match,
     play,
     record,
     rulesets,
@@ -65,7 +66,18 @@ def create_app(config: type = Config, settings: Settings | None = None) -> Flask
     app.json.sort_keys = False
     app.json.ensure_ascii = False
     api = Api(app)
-    for module in (rulesets, play, declarations, bidding, scoring, record, suggest, batch, health):
+    for module in (
+        rulesets,
+        play,
+        declarations,
+        bidding,
+        scoring,
+        match,
+        record,
+        suggest,
+        batch,
+        health,
+    ):
         for blueprint in module.BLUEPRINTS:
             api.register_blueprint(blueprint)
     app.extensions["belote_api"] = api

@@ -131,6 +131,7 @@ RULES_OPERATIONS = (
     "bidding",
     "roundScore",
     "matchScore",
+    "matchSheet",
     "validateRound",
 )
 #: The operations whose work is a search in the players' process pool.
@@ -198,6 +199,11 @@ ENUMS: dict[str, dict[str, Any]] = {
         + " ".join(f"`{code}`: {meaning}" for code, meaning in REASON_CODES.items()),
         REASON_CODES,
         **{"x-enum-descriptions": list(REASON_CODES.values())},
+    ),
+    "MatchRoundType": _enum(
+        "How a round of a match record is given: `score` (its scored summary, as "
+        "`/v1/match-score` takes it), `redeal` (everybody passed: nobody scores).",
+        ("score", "redeal"),
     ),
     "BatchOperation": _enum(
         "An operation a POST /v1/batch item calls: the operationId of a POST endpoint. "
