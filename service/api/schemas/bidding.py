@@ -39,6 +39,18 @@ class BidSchema(RequestSchema):
     )
 
 
+class SuggestedBidSchema(ResponseSchema):
+    """A call, as `POST /v1/bidding` takes it."""
+
+    action = enum_field("BidAction", required=True)
+    value = BidValueField("`bid`: its value; else null.", allow_none=True, required=True)
+    trump = Trump(
+        "`bid`, `name`: the trump; `take`: the turned suit; else null.",
+        allow_none=True,
+        required=True,
+    )
+
+
 def proposed_fields() -> dict[str, Any]:
     """``proposed`` and ``second_proposed``: the suits of ``klaverjas_proposed`` bidding."""
     return {

@@ -143,6 +143,7 @@ RULES_OPERATIONS = (
     "validateRound",
     "deal",
     "roundState",
+    "roundView",
 )
 #: The operations whose work is a search in the players' process pool.
 SEARCH_OPERATIONS = ("suggestPlay", "suggestBid")
