@@ -18,6 +18,7 @@ from ...engine.round_view import RoundView
 from ...engine.rulesets import Ruleset
 from ...engine.text import N_, Text
 from ...players import record_view
+from ...players.bidding import PLAYER_BIDDING
 from .. import search_pool, suggest_jobs
 from ..blueprint import Blueprint
 from ..errors import InvalidInput
@@ -163,6 +164,9 @@ def _record_play_payload(args: dict[str, Any], ruleset: Ruleset) -> dict[str, An
     """The payload of the seat's view derived from the record: exactly the request a
     client would send that built the view right (:mod:`...players.record_view`)."""
     view = engine_call(record_view.seat_view, _record_view(args, ruleset), ruleset)
+    # The auction goes with the view where the players model its bidding (``hard`` weighs
+    # the deals by it); of the others (Bulgarian, klaverjas) they read the contract only.
+    bids = view.bids if ruleset.bidding in PLAYER_BIDDING else ()
     return {
         "ruleset": args["ruleset"],
         "options": args.get("options") or None,
@@ -179,8 +183,8 @@ def _record_play_payload(args: dict[str, Any], ruleset: Ruleset) -> dict[str, An
         "belotes": list(view.belotes),
         "turned": view.turned,
         "exchanged_by": view.exchanged_by,
-        "dealer": view.dealer,
-        "bids": [(b.action, b.value, b.trump, b.seat) for b in view.bids],
+        "dealer": view.dealer if bids else None,
+        "bids": [(b.action, b.value, b.trump, b.seat) for b in bids],
     }
 
 
