@@ -45,10 +45,12 @@ def legal_actions(state: Json) -> list[Json]:
     for b in legal["bids"]:
         action = b["action"]
         if action == "bid":
-            for value in b.get("values") or [None]:
+            # Coinche: each number and the capot; Bulgarian: a trump mode, no value
+            values = [{"value": v} for v in b.get("values") or ()]
+            values += [{"capot": True}] if b.get("capot") else []
+            for value in values or [{}]:
                 for trump in b["trumps"]:
-                    bid = {"action": "bid", "trump": trump}
-                    out.append({"type": "bid", "bid": bid | ({"value": value} if value else {})})
+                    out.append({"type": "bid", "bid": {"action": "bid", "trump": trump} | value})
         elif action == "name":
             out += [{"type": "bid", "bid": {"action": "name", "trump": t}} for t in b["trumps"]]
         elif b.get("seats") is None or seat in b["seats"]:

@@ -53,7 +53,7 @@ def test_a_view_names_no_card_the_seat_may_not_see(server, seat):
     assert body["stock_size"] == len(state["stock"])
     assert body["viewer"] == seat and body["seat"] == state["seat"] == 1
     assert body["turned_up"] == "8C" and body["bids"] == [
-        {"action": "take", "value": None, "trump": None, "seat": 0}
+        {"action": "take", "value": None, "capot": False, "trump": None, "seat": 0}
     ]
     for name in ("phase", "tricks", "card_points", "events", "contract", "auction", "score"):
         assert body[name] == state[name]
