@@ -23,8 +23,11 @@ matches per preset at the preset's own length.
 
 from __future__ import annotations
 
+import contextlib
+import io
 import os
 import random
+from pathlib import Path
 
 import pytest
 from hypothesis import HealthCheck, Phase, given, settings
@@ -190,3 +193,16 @@ def test_a_whole_match_through_the_api(server, ruleset, seed):
     for dealt, record, state in rounds:
         _check_round(server, table, options, dealt, record, state)
     _check_match(server, table, options, rounds, sheet)
+
+
+def test_the_readme_loop_plays_a_round(server):
+    # README.md's quick start, run as it is against this server: deal, ask, act to the end
+    readme = (Path(__file__).resolve().parent.parent / "README.md").read_text(encoding="utf-8")
+    code = readme.split("```python\n", 1)[1].split("```", 1)[0]
+    assert code.count("\n") <= 16, "about a dozen lines"
+    code = code.replace("http://127.0.0.1:8000", server.base_url)
+    printed = io.StringIO()
+    with contextlib.redirect_stdout(printed):
+        exec(compile(code, "README.md", "exec"), {})
+    phase = printed.getvalue().split()[0]
+    assert phase in ("complete", "redeal")
