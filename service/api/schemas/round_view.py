@@ -5,17 +5,14 @@ from __future__ import annotations
 
 from marshmallow import fields, validate
 
-from .bidding import BiddingSchema, SuggestedBidSchema
-from .common import CardField, Cards, JsonInteger, ResponseSchema, Seat, TeamFigures, enum_field
-from .record import RecordContractSchema
+from .bidding import SuggestedBidSchema
+from .common import CardField, Cards, JsonInteger, Seat
 from .round_state import (
-    EventSchema,
     LegalActionsSchema,
     PreviousRoundSchema,
     RoundStateRequestSchema,
-    StateTrickSchema,
+    RoundStateSchema,
 )
-from .scoring import RoundScoreSchema
 
 
 class RoundRecordSchema(PreviousRoundSchema):
@@ -41,18 +38,20 @@ class SeatBidSchema(SuggestedBidSchema):
     seat = Seat("The seat that made it.", required=True)
 
 
-class RoundViewSchema(ResponseSchema):
+class RoundViewSchema(RoundStateSchema):
     """What one seat may see: POST /v1/rounds/state's answer without the other hands, the
     stock and the salt, and the legal actions only at the seat's turn."""
 
-    viewer = Seat("The seat whose view it is.", required=True)
-    phase = enum_field("StatePhase", required=True)
-    seat = Seat("The seat to act; null when complete or redeal.", required=True, allow_none=True)
+    class Meta:
+        exclude = ("hands", "stock")
+        ordered = True
+
     legal = fields.Nested(
         LegalActionsSchema(),
         required=True,
         metadata={"description": "The viewer's legal actions at its turn; else every list empty."},
     )
+    viewer = Seat("The seat whose view it is.", required=True)
     hand = Cards(required=True, metadata={"description": "The viewer's hand as it stands."})
     hand_sizes = fields.List(
         JsonInteger(),
@@ -67,36 +66,11 @@ class RoundViewSchema(ResponseSchema):
         allow_none=True,
         metadata={"description": "The card turned up at the deal (null where none is)."},
     )
-    turned = CardField(
-        required=True,
-        allow_none=True,
-        metadata={
-            "description": "The card face up on the table now, as in POST /v1/rounds/state "
-            "(null once the taker received it; the trump 7 after an exchange)."
-        },
-    )
     bids = fields.List(
         fields.Nested(SeatBidSchema()),
         required=True,
         metadata={"description": "The auction's bids, in order."},
     )
-    tricks = fields.List(fields.Nested(StateTrickSchema()), required=True)
-    card_points = TeamFigures(
-        required=True, metadata={"description": "As in POST /v1/rounds/state."}
-    )
-    events = fields.List(fields.Nested(EventSchema()), required=True)
-    contract = fields.Nested(RecordContractSchema(), required=True, allow_none=True)
-    auction = fields.Nested(
-        BiddingSchema(), required=True, metadata={"description": "As POST /v1/bidding."}
-    )
-    score = fields.Nested(
-        RoundScoreSchema(),
-        required=True,
-        allow_none=True,
-        metadata={"description": "Once complete: the answer of POST /v1/round-score."},
-    )
-    next_dealer = Seat("Once complete or redeal: who deals next.", required=True, allow_none=True)
-    actions = JsonInteger(required=True, metadata={"description": "The actions read."})
     commitment = fields.String(
         required=True,
         allow_none=True,
