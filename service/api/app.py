@@ -95,4 +95,15 @@ def create_app(config: type = Config, settings: Settings | None = None) -> Flask
     from .operations import install
 
     install(app, api, settings if settings is not None else Settings.from_env())
+    # After the API key check (installed just above): the expensive operations' lines.
+    from . import admission, search_pool
+
+    admission.install(
+        app,
+        {
+            "suggest.SuggestPlay": search_pool.line,
+            "suggest.SuggestBid": search_pool.line,
+            "batch.Batch": lambda: admission.BATCHES,
+        },
+    )
     return app

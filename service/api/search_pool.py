@@ -8,7 +8,9 @@ answering the rules endpoints keep priority) and the request thread waits for th
 lock. Each search stops itself at its time budget; the wait has a deadline too (the budget
 plus ``GRACE_S``), and at most ``BELOTE_SUGGEST_QUEUE`` suggestions may wait per worker: beyond
 that, or past the deadline, the client gets a 503 problem with ``Retry-After`` instead of
-a stalled connection.
+a stalled connection. The waiting suggestions form a first-come-first-served line
+(:func:`line`, service/api/admission.py) that a suggestion joins before its body is read,
+and that a retiring worker refuses at once (:func:`drain`).
 
 The pool starts with the worker (:func:`warm`, from gunicorn's ``post_worker_init``; else on
 the first suggestion), with ``forkserver``: the children do not inherit the worker's threads
@@ -32,6 +34,7 @@ from concurrent.futures.process import BrokenProcessPool
 from typing import Any
 
 from ..engine.text import N_, Text
+from .admission import Busy, Line, Ticket
 from .config import Settings
 
 log = logging.getLogger(__name__)
@@ -45,11 +48,25 @@ NICENESS = 10
 
 _lock = threading.Lock()
 _pool: ProcessPoolExecutor | None = None
-_slots = threading.BoundedSemaphore(QUEUE)
+#: The suggestions of this worker: PROCESSES searching, QUEUE waiting (a hard one: ~1 s).
+_line = Line(
+    N_("{count} suggestions are already waiting in this worker"),
+    PROCESSES,
+    QUEUE,
+    mean_s=1.0,
+    max_wait_s=GRACE_S,
+)
+
+__all__ = ["Busy", "drain", "line", "run", "warm"]
 
 
-class Busy(Exception):  # noqa: N818 - a state, reported as a 503
-    """Too many suggestions waiting, or one did not finish in time."""
+def line() -> Line:
+    return _line
+
+
+def drain() -> int:
+    """The worker retires: the suggestions still waiting are refused (their number)."""
+    return _line.drain()
 
 
 def _start_child(worker_pid: int) -> None:
@@ -131,61 +148,30 @@ def _reset(broken: ProcessPoolExecutor) -> None:
     broken.shutdown(wait=False, cancel_futures=True)
 
 
-class Pending:
-    """A job handed to the pool, holding one of the worker's queue places until its answer
-    is taken (:meth:`result`): a batch's suggestions are searched side by side and still
-    count against the queue bound, each as its own request would."""
+def run(ticket: Ticket, function: Callable[..., Any], *args: Any, budget_s: float) -> Any:
+    """``function(*args)`` in the pool once ``ticket`` (a place in :func:`line`) comes to
+    the front; :class:`Busy` when its turn does not come, or the answer is not back,
+    within ``budget_s + GRACE_S``."""
+    deadline = time.monotonic() + budget_s + GRACE_S
 
-    def __init__(self, function: Callable[..., Any], args: tuple, budget_s: float) -> None:
-        self._open = False
-        if not _slots.acquire(blocking=False):
-            raise Busy(
-                Text(N_("{count} suggestions are already waiting in this worker"), count=QUEUE)
-            )
-        self._open = True
-        self._deadline = time.monotonic() + budget_s + GRACE_S
-        self._executor = _executor()
-        try:
-            self._future = self._executor.submit(function, *args)
-        except BaseException as error:
-            self._close()
-            if isinstance(error, BrokenProcessPool):
-                raise self._stopped() from error
-            raise
+    def search() -> Any:
+        # A search process killed (or dead before this job) breaks the pool: the job is
+        # pure, so it runs again, once, in a fresh pool, if the deadline allows.
+        for attempt in (1, 2):
+            executor = _executor()
+            try:
+                future = executor.submit(function, *args)
+                return future.result(timeout=max(0.1, deadline - time.monotonic()))
+            except FutureTimeout as error:
+                future.cancel()
+                raise Busy(Text(N_("the search did not finish in time"))) from error
+            except BrokenProcessPool as error:
+                log.warning("a suggestion process stopped; starting another")
+                _reset(executor)
+                if attempt == 2 or deadline - time.monotonic() < budget_s:
+                    raise Busy(
+                        Text(N_("the search process stopped; it is being restarted"))
+                    ) from error
+        raise AssertionError("unreachable")
 
-    def _close(self) -> None:
-        if self._open:
-            self._open = False
-            _slots.release()
-
-    def __del__(self) -> None:  # an answer never taken still frees its place
-        self._close()
-
-    def _stopped(self) -> Busy:
-        log.exception("a suggestion process stopped")
-        _reset(self._executor)
-        return Busy(Text(N_("the search process stopped; it is being restarted")))
-
-    def result(self) -> Any:
-        """The job's answer; :class:`Busy` when it is not back by the deadline (the budget
-        plus ``GRACE_S`` from the hand-over) or its process stopped."""
-        try:
-            return self._future.result(timeout=max(0.0, self._deadline - time.monotonic()))
-        except FutureTimeout as error:
-            self._future.cancel()
-            raise Busy(Text(N_("the search did not finish in time"))) from error
-        except BrokenProcessPool as error:
-            raise self._stopped() from error
-        finally:
-            self._close()
-
-
-def submit(function: Callable[..., Any], *args: Any, budget_s: float) -> Pending:
-    """``function(*args)`` handed to the pool; :class:`Busy` when the queue is full."""
-    return Pending(function, args, budget_s)
-
-
-def run(function: Callable[..., Any], *args: Any, budget_s: float) -> Any:
-    """``function(*args)`` in the pool; :class:`Busy` when the queue is full or the
-    answer is not back within ``budget_s + GRACE_S``."""
-    return submit(function, *args, budget_s=budget_s).result()
+    return ticket.run(search, deadline - time.monotonic())

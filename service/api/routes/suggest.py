@@ -10,6 +10,7 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import Any
 
+import flask
 from flask.views import MethodView
 from werkzeug.exceptions import ServiceUnavailable
 
@@ -20,6 +21,7 @@ from ...engine.text import N_, Text
 from ...players import record_view
 from ...players.bidding import PLAYER_BIDDING
 from .. import search_pool, suggest_jobs
+from ..admission import Ticket
 from ..blueprint import Blueprint
 from ..errors import InvalidInput
 from ..schemas.suggest import (
@@ -31,9 +33,6 @@ from ..schemas.suggest import (
 from ..views import bid_value, round_bid
 from .common import engine_call, error_responses, ruleset_from
 from .round_view import view_of
-
-#: Seconds a client is asked to wait after a 503 (all search slots busy).
-RETRY_AFTER_S = 1
 
 blp = Blueprint(
     "suggest",
@@ -95,35 +94,32 @@ def _play_payload(args: dict[str, Any]) -> dict[str, Any]:
     }
 
 
-def _busy(error: search_pool.Busy) -> ServiceUnavailable:
+def busy_problem(error: search_pool.Busy) -> ServiceUnavailable:
     message = Text(
         N_("The computer players are busy: {reason}. Try again shortly."), reason=error.args[0]
     )
-    return ServiceUnavailable(message, retry_after=RETRY_AFTER_S)
+    return ServiceUnavailable(message, retry_after=error.retry_after)
 
 
 def _search(
     job, payload: dict[str, Any], budget_ms: float, answer: Callable[[dict], dict]
-) -> Callable[[], dict]:
-    """Hand the search to the pool (a 503 when its queue is full); returns the function
-    that waits for it and gives the operation's answer (a 503 past the deadline, a 422
-    for a position the search process refused)."""
-    try:
-        pending = search_pool.submit(job, payload, budget_s=budget_ms / 1000)
-    except search_pool.Busy as error:
-        raise _busy(error) from error
+) -> Callable[[Ticket], dict]:
+    """The function that runs the search in the pool once its place in the line of
+    suggestions (``ticket``) comes to the front, and gives the operation's answer: a 503
+    when its turn or the answer does not come in time, a 422 for a position the search
+    process refused."""
 
-    def wait() -> dict:
+    def search(ticket: Ticket) -> dict:
         try:
-            result = pending.result()
+            result = search_pool.run(ticket, job, payload, budget_s=budget_ms / 1000)
         except search_pool.Busy as error:
-            raise _busy(error) from error
+            raise busy_problem(error) from error
         if "error" in result:
             field, message = result["error"]
             raise InvalidInput.at(field, message)
         return answer(result)
 
-    return wait
+    return search
 
 
 #: The members of each request form: the seat's view, or the record and the seat.
@@ -191,9 +187,9 @@ def _record_play_payload(args: dict[str, Any], ruleset: Ruleset) -> dict[str, An
     }
 
 
-def start_play(args: dict[str, Any]) -> Callable[[], dict]:
-    """Check a suggest/play request (a 422 costs no search) and start its search; returns
-    the function that waits for the answer."""
+def start_play(args: dict[str, Any]) -> Callable[[Ticket], dict]:
+    """Check a suggest/play request (a 422 costs no search); returns the function that
+    searches with a place in the line of suggestions and answers."""
     if _form(args, PLAY_VIEW, ("trump", "taker", "hand", "trick")):
         payload = _record_play_payload(args, ruleset_from(args))
     else:
@@ -218,8 +214,8 @@ def start_play(args: dict[str, Any]) -> Callable[[], dict]:
     return _search(suggest_jobs.play_job, payload, suggest_jobs.play_budget_ms(payload), answer)
 
 
-def start_bid(args: dict[str, Any]) -> Callable[[], dict]:
-    """Check a suggest/bid request and start its search, as :func:`start_play`."""
+def start_bid(args: dict[str, Any]) -> Callable[[Ticket], dict]:
+    """Check a suggest/bid request, as :func:`start_play`."""
     ruleset = ruleset_from(args)
     payload = {
         "ruleset": args["ruleset"],
@@ -258,8 +254,8 @@ def start_bid(args: dict[str, Any]) -> Callable[[], dict]:
     return _search(suggest_jobs.bid_job, payload, suggest_jobs.bid_budget_ms(payload), answer)
 
 
-#: The operations whose work runs in the search pool, by operationId: a batch starts
-#: their searches side by side, then waits for them (routes/batch.py).
+#: The operations whose work runs in the search pool, by operationId: a batch takes a
+#: place in the line of suggestions for each before any is searched (routes/batch.py).
 STARTS = {"suggestPlay": start_play, "suggestBid": start_bid}
 
 
@@ -278,7 +274,8 @@ class SuggestPlay(MethodView):
         auction, which `hard` reads). Answers the card and each legal card's expected
         margin for the seat's side; on the seat's first card, what to announce.
         """
-        return start_play(args)()
+        # The place in the line taken before the body was read (service/api/admission.py).
+        return start_play(args)(flask.g.ticket)
 
 
 @blp.route("/bid")
@@ -295,7 +292,7 @@ class SuggestBid(MethodView):
         turned card. Answers the call and each option considered with its estimated margin
         for the seat's side.
         """
-        return start_bid(args)()
+        return start_bid(args)(flask.g.ticket)
 
 
 BLUEPRINTS = (blp,)
