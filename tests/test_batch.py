@@ -133,17 +133,18 @@ def test_suggestions_are_answered_as_their_endpoints_answer(server):
         assert _alone(server, item["operation"], item["body"])[1] == result
 
 
-def test_a_batch_of_suggestions_holds_the_queue_as_many_requests_would(server):
-    # every search of the batch is handed over before any is waited for: the places of
-    # the worker's queue run out as they would for that many requests at once
-    queue = Settings.from_env().suggest_queue
+def test_a_batch_of_suggestions_holds_the_line_as_many_requests_would(server):
+    # every suggestion of the batch takes its place in the worker's line of suggestions
+    # before any is searched: the places run out as they would for that many requests
+    settings = Settings.from_env()
+    places = settings.suggest_processes + settings.suggest_queue
     item = {"operation": "suggestPlay", "body": SUGGEST_PLAY}
-    response = server.post("/v1/batch", json={"items": [item] * (queue + 2)})
+    response = server.post("/v1/batch", json={"items": [item] * (places + 2)})
     assert response.status_code == 200
     results = response.json()["items"]
-    assert [r["status"] for r in results] == [200] * queue + [503, 503]
-    assert all(r == results[0] for r in results[:queue])
+    assert [r["status"] for r in results] == [200] * places + [503, 503]
+    assert all(r == results[0] for r in results[:places])
     assert "busy" in results[-1]["problem"]["detail"]
-    # and each place is given back: the queue is free again
-    again = server.post("/v1/batch", json={"items": [item] * queue}).json()["items"]
-    assert [r["status"] for r in again] == [200] * queue
+    # and each place is given back: the line is free again
+    again = server.post("/v1/batch", json={"items": [item] * places}).json()["items"]
+    assert [r["status"] for r in again] == [200] * places

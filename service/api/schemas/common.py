@@ -283,9 +283,9 @@ ENUMS: dict[str, dict[str, Any]] = {
     ),
     "BatchOperation": _enum(
         "An operation a POST /v1/batch item calls: the operationId of a POST endpoint. "
-        "The suggestions (`suggestPlay`, `suggestBid`) are searched side by side in the "
-        "players' bounded pool, each item holding a place of its queue as its own request "
-        "would: an item that finds the queue full answers 503, in its result.",
+        "The suggestions (`suggestPlay`, `suggestBid`) each take a place in the worker's "
+        "line of suggestions, as their own requests would, before any is searched: an item "
+        "that finds the line full answers 503, in its result.",
         BATCH_OPERATIONS,
     ),
 } | {component: _parameter_enum(name) for name, component in PARAMETER_ENUMS.items()}
