@@ -3,6 +3,7 @@
 #             (Schemathesis, the generated TypeScript client, hostile input: README.md)
 # make contract / client-check URL=... - the same two checks against a server you run
 # make clients - generate the Java, Kotlin, Go, C# and Python clients into build/clients
+# make table - build the web table (clients/web-table) and serve it at http://127.0.0.1:8000/table/
 # make messages - extract the sentences, update every catalog, compile them (docs/i18n.md)
 PYTHON ?= python3
 VENV := .venv
@@ -12,7 +13,7 @@ STAMP := $(VENV)/.installed
 CLIENT := clients/typescript
 URL ?= http://127.0.0.1:8000
 
-.PHONY: run test lint openapi bench clean client client-check contract client-deps clients arena messages
+.PHONY: run test lint openapi bench clean client client-check contract client-deps clients arena messages table table-build browser-deps
 
 $(STAMP): requirements.lock requirements-test.lock pyproject.toml
 	test -x $(BIN)/python || $(PYTHON) -m venv $(VENV)
@@ -42,7 +43,7 @@ messages: $(STAMP)
 run: $(STAMP) $(CATALOGS)
 	$(BIN)/gunicorn -c gunicorn.conf.py
 
-test: $(STAMP) $(CATALOGS) lint client-deps
+test: $(STAMP) $(CATALOGS) lint client-deps browser-deps
 	$(BIN)/python -m pytest -n 2 -p no:cacheprovider
 
 lint: $(STAMP)
@@ -53,12 +54,30 @@ openapi: $(STAMP)
 	$(BIN)/python -m service.api.spec > openapi.yaml
 
 clean:
-	rm -rf $(VENV) build .pytest_cache .ruff_cache .hypothesis .schemathesis $(CLIENT)/node_modules $(CLIENT)/dist
+	rm -rf $(VENV) build .pytest_cache .ruff_cache .hypothesis .schemathesis $(CLIENT)/node_modules $(CLIENT)/dist \
+		$(TABLE)/node_modules $(TABLE)/dist
 
 # The TypeScript client of clients/typescript: pinned tools (npm ci), types generated from
 # openapi.yaml, tsc --strict. `make client-check URL=...` then runs its check script
 # against a running server (`make run` in another shell). `make test` does all of it
 # against its own gunicorn (tests/test_typescript_client.py).
+# The web table of clients/web-table (docs/web-table.md): the page built on the generated
+# client (npm ci, tsc --strict, esbuild), served by the API's gunicorn under /table/.
+# `make test` drives it in Debian's Chromium (tests/test_web_table.py), installed here as
+# root when missing.
+TABLE := clients/web-table
+
+table-build:
+	cd $(TABLE) && npm ci --no-audit --no-fund --loglevel=error && npm run build
+
+table: $(STAMP) $(CATALOGS) table-build
+	BELOTE_TABLE_DIR=$(TABLE)/dist $(BIN)/gunicorn -c gunicorn.conf.py
+
+browser-deps:
+	@if [ ! -x /usr/bin/chromium ]; then \
+	  if [ "$$(id -u)" = 0 ]; then apt-get update -q && apt-get install -y -q --no-install-recommends chromium; \
+	  else echo "The browser test needs Debian's chromium: run 'sudo apt-get install chromium' (or make test as root)." >&2; exit 1; fi; fi
+
 client:
 	cd $(CLIENT) && npm ci --no-audit --no-fund --loglevel=error && npm run build
 

@@ -74,5 +74,10 @@ def create_app(config: type = Config, settings: Settings | None = None) -> Flask
     install_hot_path(app, api.spec.to_dict(), (*BATCH_OPERATIONS, "batch"))
     from .operations import install
 
-    install(app, api, settings if settings is not None else Settings.from_env())
+    settings = settings if settings is not None else Settings.from_env()
+    install(app, api, settings)
+    if settings.table_dir is not None:
+        from . import table
+
+        table.install(app, settings.table_dir)
     return app

@@ -1,0 +1,66 @@
+// One round as the page sees it: a record of actions kept by the page, and the state the
+// service answers for it. The page decides nothing: who acts, what may be bid or played
+// and why not, who won a trick and the score all come from the service's answers.
+import type { Schemas } from "./api.js";
+
+export type Bid = Schemas["Bid"];
+export type LegalBid = Schemas["LegalBid"];
+export type Level = Schemas["PlayerLevel"];
+
+export interface Refusal {
+  card: string;
+  message: string;
+}
+
+export interface DoneTrick {
+  leader: number;
+  cards: string[];
+  winner: number | null;
+  points: number | null;
+}
+
+export interface Announcement {
+  seat: number;
+  kind: "belote" | "rebelote" | "declaration";
+  cards: string[];
+}
+
+export interface TableState {
+  phase: "auction" | "play" | "complete" | "redeal";
+  dealer: number;
+  toAct: number | null;
+  /** The user's cards (seat 0) as they now stand. */
+  hand: string[];
+  /** Cards each seat holds now. */
+  counts: number[];
+  turned: string | null;
+  bids: Bid[];
+  legalBids: LegalBid[];
+  legal: string[];
+  illegal: Refusal[];
+  trick: { leader: number; cards: string[] };
+  tricks: DoneTrick[];
+  contract: Schemas["RecordContract"] | null;
+  score: Schemas["RoundScore"] | null;
+  announcements: Announcement[];
+}
+
+export type Action = { kind: "bid"; bid: Bid } | { kind: "play"; card: string; belote: boolean };
+
+export interface Setup {
+  ruleset: Schemas["RulesetName"];
+  options: Schemas["Options"] | null;
+  level: Level;
+  seed: number;
+}
+
+/** What the table needs of a round: deal it, act in it, ask a computer seat. */
+export interface RoundEngine {
+  readonly dealer: number;
+  current: TableState;
+  deal(): Promise<TableState>;
+  act(seat: number, action: Action): Promise<TableState>;
+  suggest(seat: number): Promise<Action>;
+  /** Who deals the next round, as the service says. */
+  nextDealer(): number;
+}
