@@ -104,3 +104,41 @@ def test_single_deal_higher_score_wins_equal_draws():
     assert not score_match([], None).finished
     with pytest.raises(PositionError):
         score_match(rounds((90, 92), (81, 81)), None)
+
+
+def test_the_sheet_shows_each_round_running_totals_and_held_points():
+    r = score_match(
+        [
+            MatchRound((94, 68)),
+            MatchRound((0, 81), held=81),  # a litige: 81 held for the next round's winner
+            MatchRound((0, 162), winner=1),
+        ],
+        501,
+    )
+    assert [line.totals for line in r.sheet] == [(94, 68), (94, 149), (94, 392)]
+    assert [line.held for line in r.sheet] == [0, 81, 0]
+    assert [line.credited for line in r.sheet] == [0, 0, 81]
+    assert r.totals == r.sheet[-1].totals and r.held == r.sheet[-1].held
+
+
+def test_a_redeal_scores_nothing_and_held_points_wait_for_the_next_round_played():
+    r = score_match(
+        [
+            MatchRound((0, 81), held=81),
+            MatchRound((0, 0), redeal=True),  # no winner needed: nothing was played
+            MatchRound((100, 62), winner=0),
+        ],
+        501,
+    )
+    assert [line.held for line in r.sheet] == [81, 81, 0]
+    assert [line.credited for line in r.sheet] == [0, 0, 81]
+    assert r.totals == (181, 143)
+
+
+def test_a_redeal_cannot_end_a_belot_match():
+    # match_capot_cannot_finish: a capot round reached the target, a redeal follows:
+    # neither ends the match; the next round played does
+    rounds = [MatchRound((151, 0), capot=0), MatchRound((0, 0), redeal=True)]
+    assert not score_match(rounds, 151, capot_cannot_finish=True).finished
+    r = score_match([*rounds, MatchRound((10, 6))], 151, capot_cannot_finish=True)
+    assert (r.finished, r.winner) == (True, 0)

@@ -15,6 +15,7 @@ from .routes import (
     bidding,
     declarations,
     health,
+    match,
     play,
     record,
     rulesets,
@@ -23,6 +24,7 @@ from .routes import (
 )
 from .schemas.common import (
     BATCH_OPERATIONS,
+    RULES_OPERATIONS,
     ProblemSchema,
     component_property,
     register_components,
@@ -64,14 +66,28 @@ def create_app(config: type = Config, settings: Settings | None = None) -> Flask
     app.json.sort_keys = False
     app.json.ensure_ascii = False
     api = Api(app)
-    for module in (rulesets, play, declarations, bidding, scoring, record, suggest, batch, health):
+    for module in (
+        rulesets,
+        play,
+        declarations,
+        bidding,
+        scoring,
+        match,
+        record,
+        suggest,
+        batch,
+        health,
+    ):
         for blueprint in module.BLUEPRINTS:
             api.register_blueprint(blueprint)
     app.extensions["belote_api"] = api
     from .hot_path import install as install_hot_path
 
-    # The rules operations and batches; the suggestions' cost is their search.
-    install_hot_path(app, api.spec.to_dict(), (*BATCH_OPERATIONS, "batch"))
+    # Served by the hot path: the rules operations and batches (the suggestions' cost is
+    # their search); compiled for the batch: the suggestions too.
+    install_hot_path(
+        app, api.spec.to_dict(), (*BATCH_OPERATIONS, "batch"), (*RULES_OPERATIONS, "batch")
+    )
     from .operations import install
 
     settings = settings if settings is not None else Settings.from_env()

@@ -131,22 +131,61 @@ def _reset(broken: ProcessPoolExecutor) -> None:
     broken.shutdown(wait=False, cancel_futures=True)
 
 
+class Pending:
+    """A job handed to the pool, holding one of the worker's queue places until its answer
+    is taken (:meth:`result`): a batch's suggestions are searched side by side and still
+    count against the queue bound, each as its own request would."""
+
+    def __init__(self, function: Callable[..., Any], args: tuple, budget_s: float) -> None:
+        self._open = False
+        if not _slots.acquire(blocking=False):
+            raise Busy(
+                Text(N_("{count} suggestions are already waiting in this worker"), count=QUEUE)
+            )
+        self._open = True
+        self._deadline = time.monotonic() + budget_s + GRACE_S
+        self._executor = _executor()
+        try:
+            self._future = self._executor.submit(function, *args)
+        except BaseException as error:
+            self._close()
+            if isinstance(error, BrokenProcessPool):
+                raise self._stopped() from error
+            raise
+
+    def _close(self) -> None:
+        if self._open:
+            self._open = False
+            _slots.release()
+
+    def __del__(self) -> None:  # an answer never taken still frees its place
+        self._close()
+
+    def _stopped(self) -> Busy:
+        log.exception("a suggestion process stopped")
+        _reset(self._executor)
+        return Busy(Text(N_("the search process stopped; it is being restarted")))
+
+    def result(self) -> Any:
+        """The job's answer; :class:`Busy` when it is not back by the deadline (the budget
+        plus ``GRACE_S`` from the hand-over) or its process stopped."""
+        try:
+            return self._future.result(timeout=max(0.0, self._deadline - time.monotonic()))
+        except FutureTimeout as error:
+            self._future.cancel()
+            raise Busy(Text(N_("the search did not finish in time"))) from error
+        except BrokenProcessPool as error:
+            raise self._stopped() from error
+        finally:
+            self._close()
+
+
+def submit(function: Callable[..., Any], *args: Any, budget_s: float) -> Pending:
+    """``function(*args)`` handed to the pool; :class:`Busy` when the queue is full."""
+    return Pending(function, args, budget_s)
+
+
 def run(function: Callable[..., Any], *args: Any, budget_s: float) -> Any:
     """``function(*args)`` in the pool; :class:`Busy` when the queue is full or the
     answer is not back within ``budget_s + GRACE_S``."""
-    if not _slots.acquire(blocking=False):
-        raise Busy(Text(N_("{count} suggestions are already waiting in this worker"), count=QUEUE))
-    try:
-        executor = _executor()
-        try:
-            future = executor.submit(function, *args)
-            return future.result(timeout=budget_s + GRACE_S)
-        except FutureTimeout as error:
-            future.cancel()
-            raise Busy(Text(N_("the search did not finish in time"))) from error
-        except BrokenProcessPool as error:
-            log.exception("a suggestion process stopped")
-            _reset(executor)
-            raise Busy(Text(N_("the search process stopped; it is being restarted"))) from error
-    finally:
-        _slots.release()
+    return submit(function, *args, budget_s=budget_s).result()

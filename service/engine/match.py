@@ -11,7 +11,10 @@ The rounds are taken in order. After each round:
   score wins it, equal scores draw.
 
 Klaberjass's "first to reach the target, with the higher total when the hand is counted"
-is the same rule. A round after the match is decided is refused.
+is the same rule. A round after the match is decided is refused. A redeal (everybody
+passed) scores nothing and leaves held points waiting for the next round played. The
+result carries the sheet: after each round, the running totals, the held points it
+credited to its winner and the points still held.
 
 Match parameters of RULES-belot-klaverjas.md (sections 2.8 and 3.6):
 
@@ -36,16 +39,29 @@ from .text import N_, Text
 class MatchRound:
     """One round's result: its own score (without points held in from earlier rounds),
     the points its litige held over (0 if none) and the team that won it (``None`` for a
-    litige, or when no held points are waiting)."""
+    litige, or when no held points are waiting). A ``redeal`` (everybody passed) scores
+    nothing and leaves held points waiting for the next round played."""
 
     score: tuple[int, int]
     held: int = 0
     winner: int | None = None
     capot: int | None = None  # the team that took every trick, if one did
+    redeal: bool = False
 
     @property
     def passed_out(self) -> bool:
-        return self.score == (0, 0) and not self.held
+        return self.redeal or (self.score == (0, 0) and not self.held)
+
+
+@dataclass(frozen=True, slots=True)
+class SheetLine:
+    """One round's line of the match sheet: the held points it credited (``credited``, to
+    the round's ``winner``: those of earlier litiges, 0 if none) and, after it, the
+    running totals and the points still held."""
+
+    totals: tuple[int, int]
+    credited: int
+    held: int
 
 
 @dataclass(frozen=True, slots=True)
@@ -56,6 +72,7 @@ class MatchResult:
     draw: bool
     held: int  # held-over points still waiting for a round winner
     rounds_counted: int
+    sheet: tuple[SheetLine, ...] = ()  # one line per round, in order
 
 
 def score_match(
@@ -81,6 +98,7 @@ def score_match(
     totals = [0, 0]
     pending = 0
     decided: tuple[bool, int | None, bool] | None = None
+    sheet: list[SheetLine] = []
     for k, r in enumerate(rounds):
         if decided is not None:
             raise PositionError(
@@ -93,9 +111,10 @@ def score_match(
         _check_round(k, r)
         totals[0] += r.score[0]
         totals[1] += r.score[1]
+        credited = 0
         if r.held:
             pending += r.held
-        elif pending:
+        elif pending and not r.redeal:
             if r.winner is None:
                 raise PositionError(
                     f"rounds.{k}.winner",
@@ -110,7 +129,8 @@ def score_match(
                     ),
                 )
             totals[r.winner] += pending
-            pending = 0
+            credited, pending = pending, 0
+        sheet.append(SheetLine((totals[0], totals[1]), credited, pending))
         if deals is not None:
             decided = _decision(totals, None) if k + 1 >= deals else None
         else:
@@ -119,7 +139,9 @@ def score_match(
             )
             decided = None if blocked else _decision(totals, target)
     finished, winner, draw = decided or (False, None, False)
-    return MatchResult((totals[0], totals[1]), finished, winner, draw, pending, len(rounds))
+    return MatchResult(
+        (totals[0], totals[1]), finished, winner, draw, pending, len(rounds), tuple(sheet)
+    )
 
 
 def _check_round(k: int, r: MatchRound) -> None:

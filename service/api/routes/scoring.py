@@ -2,10 +2,12 @@
 
 from __future__ import annotations
 
+from typing import Any
+
 from flask.views import MethodView
 
 from ...engine.cards import card_name
-from ...engine.match import MatchRound, score_match
+from ...engine.match import MatchResult, MatchRound, score_match
 from ...engine.rounds import IllegalRound, Trick
 from ...engine.scoring import score_round
 from ...engine.text import N_, Text
@@ -186,30 +188,36 @@ class MatchScoreView(MethodView):
         `capot` team cannot end the match; with `match_hanging_blocks_finish` no round
         ends it while points are held.
         """
-        ruleset = ruleset_from(args)
-        target = args["target"] if args.get("target") is not None else ruleset.target
         rounds = [
             MatchRound(tuple(r["score"]), r["held"], r["winner"], r["capot"])
             for r in args["rounds"]
         ]
-        result = engine_call(
-            score_match,
-            rounds,
-            target,
-            deals=ruleset.match_deals,
-            capot_cannot_finish=ruleset.match_capot_cannot_finish,
-            hanging_blocks_finish=ruleset.match_hanging_blocks_finish,
-        )
-        return {
-            "totals": list(result.totals),
-            "finished": result.finished,
-            "winner": result.winner,
-            "draw": result.draw,
-            "held": result.held,
-            "target": target,
-            "deals": ruleset.match_deals,
-            "rounds": result.rounds_counted,
-        }
+        return match_answer(args, rounds)[1]
+
+
+def match_answer(args: dict[str, Any], rounds: list[MatchRound]) -> tuple[MatchResult, dict]:
+    """The match's result under the request's ruleset and target, and the body of
+    POST /v1/match-score for it."""
+    ruleset = ruleset_from(args)
+    target = args["target"] if args.get("target") is not None else ruleset.target
+    result = engine_call(
+        score_match,
+        rounds,
+        target,
+        deals=ruleset.match_deals,
+        capot_cannot_finish=ruleset.match_capot_cannot_finish,
+        hanging_blocks_finish=ruleset.match_hanging_blocks_finish,
+    )
+    return result, {
+        "totals": list(result.totals),
+        "finished": result.finished,
+        "winner": result.winner,
+        "draw": result.draw,
+        "held": result.held,
+        "target": target,
+        "deals": ruleset.match_deals,
+        "rounds": result.rounds_counted,
+    }
 
 
 BLUEPRINTS = (blp,)

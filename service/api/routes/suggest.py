@@ -7,6 +7,7 @@ interpreter lock while other threads answer the rules endpoints.
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from typing import Any
 
 from flask.views import MethodView
@@ -85,19 +86,93 @@ def _play_payload(args: dict[str, Any]) -> dict[str, Any]:
     }
 
 
-def _search(job, payload: dict[str, Any], budget_ms: float) -> dict[str, Any]:
+def _busy(error: search_pool.Busy) -> ServiceUnavailable:
+    message = Text(
+        N_("The computer players are busy: {reason}. Try again shortly."), reason=error.args[0]
+    )
+    return ServiceUnavailable(message, retry_after=RETRY_AFTER_S)
+
+
+def _search(
+    job, payload: dict[str, Any], budget_ms: float, answer: Callable[[dict], dict]
+) -> Callable[[], dict]:
+    """Hand the search to the pool (a 503 when its queue is full); returns the function
+    that waits for it and gives the operation's answer (a 503 past the deadline, a 422
+    for a position the search process refused)."""
     try:
-        result = search_pool.run(job, payload, budget_s=budget_ms / 1000)
+        pending = search_pool.submit(job, payload, budget_s=budget_ms / 1000)
     except search_pool.Busy as error:
-        message = Text(
-            N_("The computer players are busy: {reason}. Try again shortly."),
-            reason=error.args[0],
-        )
-        raise ServiceUnavailable(message, retry_after=RETRY_AFTER_S) from error
-    if "error" in result:
-        field, message = result["error"]
-        raise InvalidInput.at(field, message)
-    return result
+        raise _busy(error) from error
+
+    def wait() -> dict:
+        try:
+            result = pending.result()
+        except search_pool.Busy as error:
+            raise _busy(error) from error
+        if "error" in result:
+            field, message = result["error"]
+            raise InvalidInput.at(field, message)
+        return answer(result)
+
+    return wait
+
+
+def start_play(args: dict[str, Any]) -> Callable[[], dict]:
+    """Check a suggest/play request (a 422 costs no search) and start its search; returns
+    the function that waits for the answer."""
+    ruleset_from(args, args["trump"])
+    payload = _play_payload(args)
+    engine_call(suggest_jobs.play_view, payload)
+
+    def answer(result: dict) -> dict:
+        return {
+            "seat": result["seat"],
+            "card": result["card"],
+            "level": args["level"],
+            "seed": args["seed"],
+            "values": [{"card": c, "value": v} for c, v in result["values"]],
+            "samples": result["samples"],
+            "exact": result["exact"],
+            "complete": result["complete"],
+            "declarations": result["declarations"],
+            "belote": result["belote"],
+        }
+
+    return _search(suggest_jobs.play_job, payload, suggest_jobs.play_budget_ms(payload), answer)
+
+
+def start_bid(args: dict[str, Any]) -> Callable[[], dict]:
+    """Check a suggest/bid request and start its search, as :func:`start_play`."""
+    ruleset_from(args)
+    payload = {
+        "ruleset": args["ruleset"],
+        "options": args.get("options") or None,
+        "level": args["level"],
+        "seed": args["seed"],
+        "budget_ms": args.get("budget_ms"),
+        "dealer": args["dealer"],
+        "turned": args.get("turned"),
+        "hand": list(args["hand"]),
+        "bids": _bids(args),
+    }
+    engine_call(suggest_jobs.auction_view, payload)
+
+    def answer(result: dict) -> dict:
+        return {
+            "seat": result["seat"],
+            "bid": result["bid"],
+            "level": args["level"],
+            "seed": args["seed"],
+            "options": result["options"],
+            "samples": result["samples"],
+        }
+
+    return _search(suggest_jobs.bid_job, payload, suggest_jobs.bid_budget_ms(payload), answer)
+
+
+#: The operations whose work runs in the search pool, by operationId: a batch starts
+#: their searches side by side, then waits for them (routes/batch.py).
+STARTS = {"suggestPlay": start_play, "suggestBid": start_bid}
 
 
 @blp.route("/play")
@@ -115,22 +190,7 @@ class SuggestPlay(MethodView):
         auction, which `hard` reads). Answers the card and each legal card's expected
         margin for the seat's side; on the seat's first card, what to announce.
         """
-        ruleset_from(args, args["trump"])
-        payload = _play_payload(args)
-        engine_call(suggest_jobs.play_view, payload)
-        result = _search(suggest_jobs.play_job, payload, suggest_jobs.play_budget_ms(payload))
-        return {
-            "seat": result["seat"],
-            "card": result["card"],
-            "level": args["level"],
-            "seed": args["seed"],
-            "values": [{"card": c, "value": v} for c, v in result["values"]],
-            "samples": result["samples"],
-            "exact": result["exact"],
-            "complete": result["complete"],
-            "declarations": result["declarations"],
-            "belote": result["belote"],
-        }
+        return start_play(args)()
 
 
 @blp.route("/bid")
@@ -147,28 +207,7 @@ class SuggestBid(MethodView):
         turned card. Answers the call and each option considered with its estimated margin
         for the seat's side.
         """
-        ruleset_from(args)
-        payload = {
-            "ruleset": args["ruleset"],
-            "options": args.get("options") or None,
-            "level": args["level"],
-            "seed": args["seed"],
-            "budget_ms": args.get("budget_ms"),
-            "dealer": args["dealer"],
-            "turned": args.get("turned"),
-            "hand": list(args["hand"]),
-            "bids": _bids(args),
-        }
-        engine_call(suggest_jobs.auction_view, payload)
-        result = _search(suggest_jobs.bid_job, payload, suggest_jobs.bid_budget_ms(payload))
-        return {
-            "seat": result["seat"],
-            "bid": result["bid"],
-            "level": args["level"],
-            "seed": args["seed"],
-            "options": result["options"],
-            "samples": result["samples"],
-        }
+        return start_bid(args)()
 
 
 BLUEPRINTS = (blp,)

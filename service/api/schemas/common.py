@@ -122,8 +122,8 @@ PARAMETER_ENUMS = {
     name: _pascal(name) + "Rule" for name, spec in PARAMETERS.items() if spec.kind == "enum"
 }
 
-#: The operations a batch item may call (every POST endpoint but the batch itself).
-BATCH_OPERATIONS = (
+#: The rules operations: answered in the worker, on the hot path.
+RULES_OPERATIONS = (
     "legalMoves",
     "trickWinner",
     "rankDeclarations",
@@ -131,8 +131,13 @@ BATCH_OPERATIONS = (
     "bidding",
     "roundScore",
     "matchScore",
+    "matchSheet",
     "validateRound",
 )
+#: The operations whose work is a search in the players' process pool.
+SEARCH_OPERATIONS = ("suggestPlay", "suggestBid")
+#: The operations a batch item may call (every POST endpoint but the batch itself).
+BATCH_OPERATIONS = RULES_OPERATIONS + SEARCH_OPERATIONS
 
 #: Every enum of the API, by component name (referenced with :func:`enum_field`).
 ENUMS: dict[str, dict[str, Any]] = {
@@ -195,8 +200,16 @@ ENUMS: dict[str, dict[str, Any]] = {
         REASON_CODES,
         **{"x-enum-descriptions": list(REASON_CODES.values())},
     ),
+    "MatchRoundType": _enum(
+        "How a round of a match record is given: `score` (its scored summary, as "
+        "`/v1/match-score` takes it), `redeal` (everybody passed: nobody scores).",
+        ("score", "redeal"),
+    ),
     "BatchOperation": _enum(
-        "An operation a POST /v1/batch item calls: the operationId of a POST endpoint.",
+        "An operation a POST /v1/batch item calls: the operationId of a POST endpoint. "
+        "The suggestions (`suggestPlay`, `suggestBid`) are searched side by side in the "
+        "players' bounded pool, each item holding a place of its queue as its own request "
+        "would: an item that finds the queue full answers 503, in its result.",
         BATCH_OPERATIONS,
     ),
 } | {component: _parameter_enum(name) for name, component in PARAMETER_ENUMS.items()}
