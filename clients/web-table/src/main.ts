@@ -4,7 +4,8 @@
 import { type Api, connect, Refused, type Schemas } from "./api.js";
 import { cardBack, cardFace, cardText, suitSymbol } from "./cards.js";
 import { fill, wordsFor } from "./labels.js";
-import type { Action, Bid, LegalBid, Level, RoundEngine, Setup, TableState } from "./round.js";
+import type { Words } from "./labels.js";
+import type { Action, Announcement, Bid, CompareChoice, LegalBid, Level, RoundEngine, Setup, TableState } from "./round.js";
 import { newRound, matchSheet, type Sheet } from "./match.js";
 
 const languages = navigator.languages.length > 0 ? navigator.languages : [navigator.language];
@@ -40,6 +41,8 @@ let round: RoundEngine | null = null;
 let sheet: Sheet | null = null;
 let generation = 0; // a new match stops the previous one's loop
 let shownTrick = -1;
+let roundNumber = 0;
+let heldIn = 0;
 
 function matchOver(): boolean {
   return sheet?.finished ?? false;
@@ -110,6 +113,8 @@ async function startMatch(): Promise<void> {
   };
   players = Number($<HTMLSelectElement>("preset").selectedOptions[0]?.dataset["players"] ?? 4);
   sheet = null;
+  roundNumber = 0;
+  heldIn = 0;
   renderSheet();
   let dealer = players - 1;
   try {
@@ -131,7 +136,8 @@ async function startMatch(): Promise<void> {
 
 /** Plays one round; the next dealer, or null if the match was replaced. */
 async function playRound(me: number, dealer: number): Promise<number | null> {
-  round = newRound(api, setup, dealer, players);
+  round = newRound(api, setup, dealer, roundNumber, heldIn);
+  roundNumber += 1;
   shownTrick = -1;
   $<HTMLButtonElement>("next-round").hidden = true;
   let state = await round.deal();
@@ -140,17 +146,27 @@ async function playRound(me: number, dealer: number): Promise<number | null> {
     if (me !== generation) return null;
     const seat = state.toAct;
     if (seat === null) break;
-    let action: Action;
+    let actions: Action[];
     if (seat === 0) {
-      action = await userAction(state);
+      actions = [await userAction(state)];
     } else {
       await sleep(delay);
-      action = await round.suggest(seat);
+      actions = await round.suggest(seat);
     }
     if (me !== generation) return null;
     const before = state;
-    state = await round.act(seat, action);
-    narrate(before, state, seat, action);
+    for (const action of actions) {
+      try {
+        state = await round.act(seat, action);
+      } catch (error) {
+        // A refusal of the user's action: the service's sentence, and the user's turn again.
+        if (seat !== 0 || !(error instanceof Refused)) throw error;
+        notice(`${words.refused}: ${error.message}`);
+        break;
+      }
+      if (action.type === "bid") say(fill(words.takes, { seat: seatName(seat), bid: bidText(action.bid) }), "bid");
+    }
+    narrate(before, state);
     render(state);
     if (state.tricks.length > before.tricks.length) await sleep(delay * 1.5);
   }
@@ -164,17 +180,33 @@ async function playRound(me: number, dealer: number): Promise<number | null> {
     renderSheet();
   }
   const next = round.nextDealer();
+  heldIn = state.phase === "redeal" ? heldIn : round.heldOut();
   $<HTMLButtonElement>("next-round").hidden = Boolean(sheet?.finished);
   $("table").dataset["phase"] = sheet?.finished ? "match-over" : state.phase;
   return next;
 }
 
-function narrate(before: TableState, after: TableState, seat: number, action: Action): void {
-  if (action.kind === "bid") say(fill(words.takes, { seat: seatName(seat), bid: bidText(action.bid) }), "bid");
-  for (const a of after.announcements.slice(before.announcements.length)) {
-    const text = a.kind === "declaration" ? fill(words.declares, { seat: seatName(a.seat), cards: a.cards.map(cardText).join(" ") }) : fill(words[a.kind], { seat: seatName(a.seat) });
-    say(text, "announce");
+function announcement(a: Announcement): string {
+  const seat = seatName(a.seat);
+  switch (a.kind) {
+    case "declaration":
+      return fill(words.declares, { seat, cards: a.cards.map(cardText).join(" ") });
+    case "exchange":
+      return a.swap ? fill(words.exchanged, { seat, cards: a.cards.map(cardText).join(" / ") }) : fill(words.kept, { seat });
+    case "compare":
+      return `${seat}: ${compareText({ step: a.step ?? "", length: a.length ?? null, top: a.top ?? null })}`;
+    default:
+      return fill(words[a.kind], { seat });
   }
+}
+
+function compareText(choice: CompareChoice): string {
+  const step = words.steps[choice.step as keyof Words["steps"]] ?? choice.step;
+  return fill(step, { length: choice.length ?? "", top: choice.top ?? "" });
+}
+
+function narrate(before: TableState, after: TableState): void {
+  for (const a of after.announcements.slice(before.announcements.length)) say(announcement(a), "announce");
   for (const trick of after.tricks.slice(before.tricks.length)) {
     if (trick.winner !== null) say(fill(words.wins, { seat: seatName(trick.winner), points: trick.points ?? "?" }), "trick");
   }
@@ -192,7 +224,7 @@ function userAction(state: TableState): Promise<Action> {
       resolve(action);
     };
     render(state);
-    if (state.phase === "play") ($("hand").querySelector("button.legal") as HTMLButtonElement | null)?.focus();
+    if (state.phase === "play" && state.declarations.length === 0 && !state.belote) ($("hand").querySelector("button.legal") as HTMLButtonElement | null)?.focus();
     else ($("bids").querySelector("button") as HTMLButtonElement | null)?.focus();
   });
 }
@@ -222,6 +254,7 @@ function render(state: TableState): void {
   renderCenter(state);
   renderHand(state, mine && state.phase === "play");
   renderBids(state, mine && state.phase === "auction");
+  renderExtras(state, mine);
   renderContract(state);
 }
 
@@ -274,7 +307,7 @@ function renderHand(state: TableState, playable: boolean): void {
     button.addEventListener("click", () => {
       if (!playable || !resolveUser) return;
       if (isLegal) {
-        resolveUser({ kind: "play", card, belote: false });
+        resolveUser({ type: "play", card });
       } else if (reason) {
         notice(`${words.refused}: ${cardText(card)}. ${reason}`);
         button.classList.add("shake");
@@ -296,7 +329,7 @@ function renderHand(state: TableState, playable: boolean): void {
 
 function bidButton(bid: Bid, label = bidText(bid)): HTMLButtonElement {
   const button = el("button", { type: "button", className: `bid ${bid.action}`, "data-action": bid.action, "data-trump": bid.trump ?? "" }, label);
-  button.addEventListener("click", () => resolveUser?.({ kind: "bid", bid }));
+  button.addEventListener("click", () => resolveUser?.({ type: "bid", bid }));
   return button;
 }
 
@@ -324,7 +357,7 @@ function bidRow(legal: LegalBid): HTMLElement {
       button.addEventListener("click", () => {
         const raw = select.value;
         const value = raw === "capot" ? "capot" : Number(raw);
-        resolveUser?.({ kind: "bid", bid: { action: "bid", value, trump } as Bid });
+        resolveUser?.({ type: "bid", bid: { action: "bid", value, trump } as Bid });
       });
       row.append(button);
     }
@@ -338,6 +371,28 @@ function bidRow(legal: LegalBid): HTMLElement {
   const bid: Bid = legal.trump ? { action: legal.action, trump: legal.trump } : { action: legal.action };
   row.append(bidButton(bid));
   return row;
+}
+
+/** Announcements and choices the service offers the user now, besides cards and bids. */
+function renderExtras(state: TableState, mine: boolean): void {
+  const panel = $("extras");
+  const buttons: HTMLButtonElement[] = [];
+  const act = (label: string, action: Action, kind: string) => {
+    const button = el("button", { type: "button", className: `extra ${kind}`, "data-action": action.type }, label);
+    button.addEventListener("click", () => resolveUser?.(action));
+    buttons.push(button);
+  };
+  if (mine) {
+    for (const d of state.declarations) act(`${words.announce}: ${d.cards.map(cardText).join(" ")} (${d.points})`, { type: "declare", cards: d.cards }, "declare");
+    if (state.belote) act(words.sayBelote, { type: "belote" }, "belote");
+    if (state.exchange) {
+      act(words.exchange, { type: "exchange", swap: true }, "exchange");
+      act(words.keep, { type: "exchange", swap: false }, "exchange");
+    }
+    for (const c of state.compare) act(compareText(c), { type: "compare", ...c }, "compare");
+  }
+  panel.replaceChildren(...buttons);
+  panel.hidden = buttons.length === 0;
 }
 
 function renderContract(state: TableState): void {

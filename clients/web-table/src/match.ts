@@ -1,7 +1,7 @@
 // The match: which engine plays a round, and the score sheet as the service adds it up.
 import { type Api, body, type Schemas } from "./api.js";
 import type { RoundEngine, Setup, TableState } from "./round.js";
-import { ScaffoldRound } from "./scaffold.js";
+import { Round } from "./engine.js";
 
 export interface Sheet {
   /** Each round's score, [team 0, team 1], as the service scored it. */
@@ -12,8 +12,9 @@ export interface Sheet {
   winner: number | null;
 }
 
-export function newRound(api: Api, setup: Setup, dealer: number, _players: number): RoundEngine {
-  return new ScaffoldRound(api, setup, dealer);
+/** Round ``number`` (from 0) of the match, dealt by ``dealer``, with points held in. */
+export function newRound(api: Api, setup: Setup, dealer: number, number: number, heldIn: number): RoundEngine {
+  return new Round(api, setup, dealer, number, heldIn);
 }
 
 export async function matchSheet(api: Api, setup: Setup, sheet: Sheet | null, state: TableState): Promise<Sheet> {

@@ -21,12 +21,23 @@ export interface DoneTrick {
 
 export interface Announcement {
   seat: number;
-  kind: "belote" | "rebelote" | "declaration";
+  kind: "belote" | "rebelote" | "declaration" | "exchange" | "compare";
   cards: string[];
+  /** exchange: whether the 7 was exchanged; compare: the step, length and top said. */
+  swap?: boolean | null;
+  step?: string | null;
+  length?: number | null;
+  top?: string | null;
+}
+
+export interface CompareChoice {
+  step: string;
+  length?: number | null;
+  top?: string | null;
 }
 
 export interface TableState {
-  phase: "auction" | "play" | "complete" | "redeal";
+  phase: "auction" | "exchange" | "play" | "complete" | "redeal";
   dealer: number;
   toAct: number | null;
   /** The user's cards (seat 0) as they now stand. */
@@ -38,6 +49,11 @@ export interface TableState {
   legalBids: LegalBid[];
   legal: string[];
   illegal: Refusal[];
+  /** What else the seat to act may do now, as the service lists it. */
+  declarations: { cards: string[]; kind: string; points: number }[];
+  belote: boolean;
+  exchange: boolean;
+  compare: CompareChoice[];
   trick: { leader: number; cards: string[] };
   tricks: DoneTrick[];
   contract: Schemas["RecordContract"] | null;
@@ -45,7 +61,14 @@ export interface TableState {
   announcements: Announcement[];
 }
 
-export type Action = { kind: "bid"; bid: Bid } | { kind: "play"; card: string; belote: boolean };
+/** One action of the round record (the `type`d Action of the service's record). */
+export type Action =
+  | { type: "bid"; bid: Bid }
+  | { type: "play"; card: string }
+  | { type: "declare"; cards: string[] }
+  | { type: "belote" }
+  | { type: "exchange"; swap: boolean }
+  | ({ type: "compare" } & CompareChoice);
 
 export interface Setup {
   ruleset: Schemas["RulesetName"];
@@ -60,7 +83,10 @@ export interface RoundEngine {
   current: TableState;
   deal(): Promise<TableState>;
   act(seat: number, action: Action): Promise<TableState>;
-  suggest(seat: number): Promise<Action>;
+  /** The actions a computer seat takes now (a belote said with its card: two). */
+  suggest(seat: number): Promise<Action[]>;
   /** Who deals the next round, as the service says. */
   nextDealer(): number;
+  /** Points this round's litige holds over for the next one. */
+  heldOut(): number;
 }

@@ -6,13 +6,23 @@ import type { Action, Bid, DoneTrick, RoundEngine, Setup, TableState } from "./r
 
 const ALL = ["C", "D", "H", "S"].flatMap((s) => ["7", "8", "9", "10", "J", "Q", "K", "A"].map((r) => r + s));
 
-export class ScaffoldRound implements RoundEngine {
+export class Round implements RoundEngine {
   private hands: string[][] = [];
   private bids: Bid[] = [];
   private tricks: { leader: number; cards: string[] }[] = [];
   current!: TableState;
 
-  constructor(private api: Api, private setup: Setup, readonly dealer: number) {}
+  constructor(
+    private api: Api,
+    private setup: Setup,
+    readonly dealer: number,
+    _number: number,
+    _heldIn: number,
+  ) {}
+
+  heldOut(): number {
+    return this.current.score?.held ?? 0;
+  }
 
   async deal(): Promise<TableState> {
     const pack = [...ALL];
@@ -65,14 +75,18 @@ export class ScaffoldRound implements RoundEngine {
       contract: answer.contract,
       score: answer.score,
       announcements: [],
+      declarations: [],
+      belote: false,
+      exchange: false,
+      compare: [],
     };
     return this.current;
   }
 
   async act(seat: number, action: Action): Promise<TableState> {
-    if (action.kind === "bid") {
+    if (action.type === "bid") {
       this.bids = [...this.bids, { ...action.bid, seat }];
-    } else {
+    } else if (action.type === "play") {
       const last = this.tricks.at(-1);
       if (!last || last.cards.length === 4) this.tricks.push({ leader: seat, cards: [action.card] });
       else last.cards.push(action.card);
@@ -84,7 +98,7 @@ export class ScaffoldRound implements RoundEngine {
     return (this.dealer + 1) % 4; // SCAFFOLDING: the record's state will say it
   }
 
-  async suggest(seat: number): Promise<Action> {
+  async suggest(seat: number): Promise<Action[]> {
     const hand = (this.hands[seat] ?? []).filter((c) => !this.tricks.some((t) => t.cards.includes(c)));
     const common = { ruleset: this.setup.ruleset, options: this.setup.options, level: this.setup.level, seed: this.setup.seed };
     if (this.current.phase === "auction") {
@@ -92,7 +106,7 @@ export class ScaffoldRound implements RoundEngine {
       const bid: Bid = { action: answer.bid.action };
       if (answer.bid.value !== null && answer.bid.value !== undefined) bid.value = answer.bid.value;
       if (answer.bid.trump) bid.trump = answer.bid.trump;
-      return { kind: "bid", bid };
+      return [{ type: "bid", bid }];
     }
     const contract = this.current.contract;
     if (!contract) throw new Error("no contract");
@@ -112,6 +126,6 @@ export class ScaffoldRound implements RoundEngine {
         },
       }),
     );
-    return { kind: "play", card: answer.card, belote: answer.belote.length > 0 };
+    return [{ type: "play", card: answer.card }];
   }
 }
