@@ -140,6 +140,7 @@ async function playRound(me: number, dealer: number): Promise<number | null> {
   roundNumber += 1;
   shownTrick = -1;
   $<HTMLButtonElement>("next-round").hidden = true;
+  $("summary").hidden = true;
   let state = await round.deal();
   render(state);
   while (state.phase === "auction" || state.phase === "play") {
@@ -176,6 +177,7 @@ async function playRound(me: number, dealer: number): Promise<number | null> {
   } else if (state.score) {
     const [us, them] = state.score.score;
     say(fill(words.roundOver, { us: us ?? 0, them: them ?? 0 }), "round");
+    renderSummary(state.score);
     sheet = await matchSheet(api, setup, sheet, state);
     renderSheet();
   }
@@ -208,7 +210,7 @@ function compareText(choice: CompareChoice): string {
 function narrate(before: TableState, after: TableState): void {
   for (const a of after.announcements.slice(before.announcements.length)) say(announcement(a), "announce");
   for (const trick of after.tricks.slice(before.tricks.length)) {
-    if (trick.winner !== null) say(fill(words.wins, { seat: seatName(trick.winner), points: trick.points ?? "?" }), "trick");
+    if (trick.winner !== null) say(fill(words.wins, { seat: seatName(trick.winner), points: trick.points === null ? "" : ` (${trick.points})` }), "trick");
   }
 }
 
@@ -407,6 +409,30 @@ function renderContract(state: TableState): void {
   box.textContent = `${words.contract}: ${seatName(c.taker)}, ${bid}${trumpText(c.trump)}${doubled}`;
 }
 
+/** The round's score as the service worked it out: cards, declarations, belote, score. */
+function renderSummary(score: Schemas["RoundScore"]): void {
+  const row = (name: string, values: number[], key: string) =>
+    el("tr", { "data-row": key }, el("th", {}, name), el("td", { "data-team": 0 }, String(values[0] ?? 0)), el("td", { "data-team": 1 }, String(values[1] ?? 0)));
+  const outcome = score.contract.litige ? words.litige : score.contract.made ? words.made : words.failed;
+  $("summary").replaceChildren(
+    el("p", { className: "outcome" }, `${outcome} (${seatName(score.contract.taker)})`),
+    el(
+      "table",
+      {},
+      el("thead", {}, el("tr", {}, el("th", {}, ""), el("th", {}, words.us), el("th", {}, words.them))),
+      el(
+        "tbody",
+        {},
+        row(words.cardPoints, score.card_points, "cards"),
+        row(words.declarationPoints, score.declaration_points, "declarations"),
+        row(words.belotePoints, score.belote_points, "belote"),
+        row(words.scoreLine, score.score, "score"),
+      ),
+    ),
+  );
+  $("summary").hidden = false;
+}
+
 function renderSheet(): void {
   const body = $("sheet-body");
   body.replaceChildren();
@@ -446,6 +472,8 @@ async function main(): Promise<void> {
   label("h-them", words.them);
   label("h-total", words.total);
   label("keys", words.keys);
+  label("setup-summary", words.settings);
+  if (matchMedia("(max-width: 700px)").matches) $<HTMLDetailsElement>("setup-box").open = false;
   const level = $<HTMLSelectElement>("level");
   for (const name of LEVELS) level.append(el("option", { value: name, selected: name === (params.get("level") ?? "easy") }, name));
   const list = await api.GET("/v1/rulesets");
