@@ -4,8 +4,9 @@ from __future__ import annotations
 
 import pytest
 
-from service.engine.match import MatchRound, score_match
+from service.engine.match import MatchRound, dealers, score_match
 from service.engine.play import PositionError
+from service.engine.rulesets import get_ruleset
 
 
 def rounds(*scores):
@@ -142,3 +143,31 @@ def test_a_redeal_cannot_end_a_belot_match():
     assert not score_match(rounds, 151, capot_cannot_finish=True).finished
     r = score_match([*rounds, MatchRound((10, 6))], 151, capot_cannot_finish=True)
     assert (r.finished, r.winner) == (True, 0)
+
+
+def test_the_deal_passes_to_the_seat_after_the_dealer():
+    belote = get_ruleset("belote")
+    rounds = [MatchRound((94, 68)), MatchRound((0, 162))]
+    assert dealers(belote, 3, rounds) == [3, 0, 1]
+
+
+def test_after_a_redeal_redeal_dealer_says_who_deals():
+    rounds = [MatchRound((0, 0), redeal=True)]
+    assert dealers(get_ruleset("belote"), 3, rounds) == [3, 3]  # redeal_dealer: same
+    nxt = get_ruleset("belote", {"redeal_dealer": "next"})
+    assert dealers(nxt, 3, rounds) == [3, 0]
+
+
+def test_klaberjass_the_winner_of_the_hand_deals():
+    # seed 002: "the winner of a hand deals the next hand"; a litige: the same dealer
+    klaberjass = get_ruleset("klaberjass")
+    rounds = [
+        MatchRound((100, 52), winner=0),
+        MatchRound((0, 80), winner=1),
+        MatchRound((0, 70), held=70),
+        MatchRound((0, 0), redeal=True),
+    ]
+    assert dealers(klaberjass, 1, rounds) == [1, 0, 1, 1, 1]
+    with pytest.raises(PositionError) as error:
+        dealers(klaberjass, 1, [MatchRound((100, 52))])
+    assert error.value.field == "rounds.0.winner"

@@ -18,6 +18,7 @@ from .routes import (
     match,
     play,
     record,
+    round_state,
     rulesets,
     scoring,
     suggest,
@@ -66,7 +67,7 @@ def create_app(config: type = Config, settings: Settings | None = None) -> Flask
     app.json.sort_keys = False
     app.json.ensure_ascii = False
     api = Api(app)
-    for module in (
+    modules = (
         rulesets,
         play,
         declarations,
@@ -74,10 +75,11 @@ def create_app(config: type = Config, settings: Settings | None = None) -> Flask
         scoring,
         match,
         record,
+        round_state,
         suggest,
         batch,
-        health,
-    ):
+    )
+    for module in (*modules, health):
         for blueprint in module.BLUEPRINTS:
             api.register_blueprint(blueprint)
     app.extensions["belote_api"] = api

@@ -31,7 +31,9 @@ from __future__ import annotations
 from collections.abc import Sequence
 from dataclasses import dataclass
 
+from .deal import next_dealer
 from .play import PositionError
+from .rulesets import Ruleset
 from .text import N_, Text
 
 
@@ -164,3 +166,26 @@ def _decision(totals: list[int], target: int | None) -> tuple[bool, int | None, 
     if all(reached):
         return None if high is None else (True, high, False)
     return True, reached.index(True), False
+
+
+def dealers(ruleset: Ruleset, first: int, rounds: Sequence[MatchRound]) -> list[int]:
+    """The dealer of each round from the first round's, by the ruleset's ``next_dealer``
+    and ``redeal_dealer`` (:func:`.deal.next_dealer`), and last the next round's: one
+    more than ``rounds``. Raises :class:`PositionError` for a round whose winner the
+    rule needs (``round_winner``) and that gives none, unless it is a litige."""
+    out = [first]
+    for k, r in enumerate(rounds):
+        needs_winner = ruleset.next_dealer == "round_winner" and not r.redeal
+        if needs_winner and r.winner is None and not r.held:
+            raise PositionError(
+                f"rounds.{k}.winner",
+                Text(
+                    N_(
+                        "the winner of a round deals the next one (next_dealer: "
+                        "round_winner): give round {round}'s `winner`"
+                    ),
+                    round=k,
+                ),
+            )
+        out.append(next_dealer(ruleset, out[-1], r.winner, r.redeal))
+    return out

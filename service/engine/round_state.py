@@ -80,6 +80,8 @@ ACTION_TYPES = (BID, SWAP, DECLARE, BELOTE, CARD, COMPARE)
 #: Klaberjass's comparison steps: the non-dealer states, the dealer answers.
 STATE, GOOD, NOT_GOOD, HOW_HIGH, SAME = "state", "good", "not_good", "how_high", "same"
 COMPARE_STEPS = (STATE, GOOD, NOT_GOOD, HOW_HIGH, SAME)
+#: What the actions show the table (:class:`Event`).
+EVENT_TYPES = ("declaration", "belote", "rebelote", SWAP, COMPARE)
 
 # Reason codes of an illegal action (besides the bids' and the plays').
 WRONG_PHASE = "wrong_phase"
@@ -87,6 +89,13 @@ INVALID_DECLARATION = "invalid_declaration"
 INVALID_BELOTE = "invalid_belote"
 INVALID_EXCHANGE = "invalid_exchange"
 INVALID_COMPARISON = "invalid_comparison"
+REASON_CODES = (
+    WRONG_PHASE,
+    INVALID_DECLARATION,
+    INVALID_BELOTE,
+    INVALID_EXCHANGE,
+    INVALID_COMPARISON,
+)
 
 MESSAGES = {
     WRONG_PHASE: N_("A '{type}' action has no place here: the round is in its {phase} phase."),
@@ -425,6 +434,16 @@ class _Walk:
             self._wrong_phase(index, action, self._seat_or(action, 0))
 
     def _wrong_phase(self, index: int, action: Action, seat: int) -> None:
+        if action.type == SWAP:
+            raise _illegal(
+                index,
+                seat,
+                INVALID_EXCHANGE,
+                N_(
+                    "No trump-seven exchange here: it comes once the turned suit is trump, "
+                    "before the first card, from the holder of its 7 (trump_seven_exchange)."
+                ),
+            )
         raise _illegal(
             index,
             seat,

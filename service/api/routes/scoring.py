@@ -9,6 +9,7 @@ from flask.views import MethodView
 from ...engine.cards import card_name
 from ...engine.match import MatchResult, MatchRound, score_match
 from ...engine.rounds import IllegalRound, Trick
+from ...engine.rulesets import Ruleset
 from ...engine.scoring import score_round
 from ...engine.text import N_, Text
 from ..blueprint import Blueprint
@@ -192,13 +193,14 @@ class MatchScoreView(MethodView):
             MatchRound(tuple(r["score"]), r["held"], r["winner"], r["capot"])
             for r in args["rounds"]
         ]
-        return match_answer(args, rounds)[1]
+        return match_answer(args, ruleset_from(args), rounds)[1]
 
 
-def match_answer(args: dict[str, Any], rounds: list[MatchRound]) -> tuple[MatchResult, dict]:
-    """The match's result under the request's ruleset and target, and the body of
+def match_answer(
+    args: dict[str, Any], ruleset: Ruleset, rounds: list[MatchRound]
+) -> tuple[MatchResult, dict]:
+    """The match's result under the ruleset and the request's target, and the body of
     POST /v1/match-score for it."""
-    ruleset = ruleset_from(args)
     target = args["target"] if args.get("target") is not None else ruleset.target
     result = engine_call(
         score_match,

@@ -4,28 +4,35 @@ from __future__ import annotations
 
 from marshmallow import fields, validate
 
-from .common import JsonInteger, ResponseSchema, Team, TeamFigures, enum_field
+from .common import (
+    JsonInteger,
+    RequestSchema,
+    ResponseSchema,
+    Seat,
+    Team,
+    TeamFigures,
+    enum_field,
+)
 from .scoring import MatchRoundSchema, MatchScoreRequestSchema, MatchScoreSchema
 
 #: Rounds one match record holds at most (as `POST /v1/match-score`).
 MATCH_ROUNDS_MAX = 1000
 
 
-class MatchRecordRoundSchema(MatchRoundSchema):
-    """One round of a match record: its scored summary (`type: score`, as
-    `/v1/match-score` takes it) or a redeal (`type: redeal`: everybody passed, nobody
-    scores)."""
+class MatchRecordRoundSchema(RequestSchema):
+    """One round of a match record, by its `type`: `score` (its scored summary, as
+    `/v1/match-score` takes it, in `summary`) or `redeal` (everybody passed: nothing
+    scored, no other member)."""
 
     type = enum_field("MatchRoundType", required=True)
-    score = TeamFigures(
-        metadata={
-            "description": "`score`: the round's own score (without points held in from "
-            "before); required there, refused for the other types."
-        },
+    summary = fields.Nested(
+        MatchRoundSchema(),
+        metadata={"description": "`score`: the round's scored summary; required there."},
     )
 
 
 class MatchRequestSchema(MatchScoreRequestSchema):
+    dealer = Seat("The dealer of the first round.", required=True)
     rounds = fields.List(
         fields.Nested(MatchRecordRoundSchema()),
         required=True,
@@ -37,6 +44,7 @@ class MatchRequestSchema(MatchScoreRequestSchema):
 class MatchSheetLineSchema(ResponseSchema):
     """One round's line of the sheet."""
 
+    dealer = Seat("The seat that dealt this round.", required=True)
     type = enum_field("MatchRoundType", required=True)
     score = TeamFigures(
         required=True,
@@ -54,7 +62,8 @@ class MatchSheetLineSchema(ResponseSchema):
         },
     )
     winner = Team(
-        "The team that won the round, where it matters (held points waiting) or was given.",
+        "The team that won the round, as given (or computed from a round record); null: "
+        "a litige, a redeal, or not given.",
         required=True,
         allow_none=True,
     )
@@ -72,6 +81,12 @@ class MatchSheetLineSchema(ResponseSchema):
 
 
 class MatchSheetSchema(MatchScoreSchema):
+    next_dealer = Seat(
+        "The seat to deal the next round, by the ruleset's `next_dealer` (and "
+        "`redeal_dealer` after a redeal); null once the match is finished.",
+        required=True,
+        allow_none=True,
+    )
     sheet = fields.List(
         fields.Nested(MatchSheetLineSchema()),
         required=True,
