@@ -1,4 +1,3 @@
-// requires: POST /v1/rounds/state
 // A round on the whole-game operations: the deal from POST /v1/deal, the record (the deal
 // and the actions in order) kept here, and after every action the state from
 // POST /v1/rounds/state: the phase, the seat to act and everything it may do (bids, cards

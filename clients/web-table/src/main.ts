@@ -4,7 +4,6 @@
 import { type Api, connect, Refused, type Schemas } from "./api.js";
 import { cardBack, cardFace, cardText, suitSymbol } from "./cards.js";
 import { fill, wordsFor } from "./labels.js";
-import type { Words } from "./labels.js";
 import type { Action, Announcement, Bid, CompareChoice, LegalBid, Level, RoundEngine, Setup, TableState } from "./round.js";
 import { newRound, matchSheet, type Sheet } from "./match.js";
 
@@ -196,14 +195,14 @@ function announcement(a: Announcement): string {
     case "exchange":
       return a.swap ? fill(words.exchanged, { seat, cards: a.cards.map(cardText).join(" / ") }) : fill(words.kept, { seat });
     case "compare":
-      return `${seat}: ${compareText({ step: a.step ?? "", length: a.length ?? null, top: a.top ?? null })}`;
+      return a.step ? `${seat}: ${compareText({ step: a.step, length: a.length, top: a.top })}` : seat;
     default:
       return fill(words[a.kind], { seat });
   }
 }
 
 function compareText(choice: CompareChoice): string {
-  const step = words.steps[choice.step as keyof Words["steps"]] ?? choice.step;
+  const step = words.steps[choice.step];
   return fill(step, { length: choice.length ?? "", top: choice.top ?? "" });
 }
 

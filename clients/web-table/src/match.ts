@@ -1,7 +1,7 @@
 // The match: which engine plays a round, and the score sheet as the service adds it up.
 import { type Api, body, type Schemas } from "./api.js";
 import type { RoundEngine, Setup, TableState } from "./round.js";
-import { Round } from "./engine.js";
+import { Round } from "./game.js";
 
 export interface Sheet {
   /** Each round's score, [team 0, team 1], as the service scored it. */

@@ -21,23 +21,19 @@ export interface DoneTrick {
 
 export interface Announcement {
   seat: number;
-  kind: "belote" | "rebelote" | "declaration" | "exchange" | "compare";
+  kind: Schemas["EventType"];
   cards: string[];
   /** exchange: whether the 7 was exchanged; compare: the step, length and top said. */
-  swap?: boolean | null;
-  step?: string | null;
-  length?: number | null;
-  top?: string | null;
+  swap: boolean | null;
+  step: Schemas["CompareStep"] | null;
+  length: number | null;
+  top: Schemas["Rank"] | null;
 }
 
-export interface CompareChoice {
-  step: string;
-  length?: number | null;
-  top?: string | null;
-}
+export type CompareChoice = Schemas["CompareChoice"];
 
 export interface TableState {
-  phase: "auction" | "exchange" | "play" | "complete" | "redeal";
+  phase: Schemas["StatePhase"];
   dealer: number;
   toAct: number | null;
   /** The user's cards (seat 0) as they now stand. */

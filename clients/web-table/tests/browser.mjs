@@ -15,7 +15,7 @@ import { chromium } from "playwright-core";
 const [base, out = "build/web-table"] = process.argv.slice(2);
 if (!base) throw new Error("usage: node tests/browser.mjs BASE_URL [SCREENSHOT_DIR]");
 mkdirSync(out, { recursive: true });
-const preset = process.env.TABLE_PRESET ?? "coinche";
+const preset = process.env.TABLE_PRESET ?? "belote";
 const seed = process.env.TABLE_SEED ?? "7";
 
 let failed = 0;
