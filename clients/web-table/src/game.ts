@@ -81,16 +81,6 @@ export class Round implements RoundEngine {
     return this.current;
   }
 
-  nextDealer(): number {
-    const next = this.answer.next_dealer;
-    if (next === null) throw new Error("the round is not over");
-    return next;
-  }
-
-  heldOut(): number {
-    return this.answer.score?.held ?? 0;
-  }
-
   async suggest(seat: number): Promise<Action[]> {
     const state = this.answer;
     const legal = state.legal;

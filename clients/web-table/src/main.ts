@@ -41,10 +41,11 @@ let sheet: Sheet | null = null;
 let generation = 0; // a new match stops the previous one's loop
 let shownTrick = -1;
 let roundNumber = 0;
+let firstDealer = 3;
 let heldIn = 0;
 
 function matchOver(): boolean {
-  return sheet?.finished ?? false;
+  return sheet?.answer.finished ?? false;
 }
 
 function seatName(seat: number): string {
@@ -115,7 +116,8 @@ async function startMatch(): Promise<void> {
   roundNumber = 0;
   heldIn = 0;
   renderSheet();
-  let dealer = players - 1;
+  firstDealer = players - 1;
+  let dealer = firstDealer;
   try {
     for (;;) {
       const next = await playRound(me, dealer);
@@ -177,14 +179,15 @@ async function playRound(me: number, dealer: number): Promise<number | null> {
     const [us, them] = state.score.score;
     say(fill(words.roundOver, { us: us ?? 0, them: them ?? 0 }), "round");
     renderSummary(state.score);
-    sheet = await matchSheet(api, setup, sheet, state);
-    renderSheet();
   }
-  const next = round.nextDealer();
-  heldIn = state.phase === "redeal" ? heldIn : round.heldOut();
-  $<HTMLButtonElement>("next-round").hidden = Boolean(sheet?.finished);
-  $("table").dataset["phase"] = sheet?.finished ? "match-over" : state.phase;
-  return next;
+  sheet = await matchSheet(api, setup, firstDealer, sheet, state);
+  renderSheet();
+  const answer = sheet.answer;
+  heldIn = answer.sheet.at(-1)?.carried ?? 0;
+  $<HTMLButtonElement>("next-round").hidden = answer.finished;
+  if (answer.finished) $("status").textContent = $("result").textContent;
+  $("table").dataset["phase"] = answer.finished ? "match-over" : state.phase;
+  return answer.next_dealer;
 }
 
 function announcement(a: Announcement): string {
@@ -435,17 +438,19 @@ function renderSummary(score: Schemas["RoundScore"]): void {
 function renderSheet(): void {
   const body = $("sheet-body");
   body.replaceChildren();
-  for (const [i, row] of (sheet?.rounds ?? []).entries()) {
-    body.append(el("tr", { "data-round": i }, el("td", {}, String(i + 1)), el("td", { "data-team": 0 }, String(row[0])), el("td", { "data-team": 1 }, String(row[1]))));
+  const answer = sheet?.answer;
+  for (const [i, line] of (answer?.sheet ?? []).entries()) {
+    const cells = line.type === "redeal" ? ["\u2014", "\u2014"] : line.score.map(String);
+    body.append(el("tr", { "data-round": i, "data-type": line.type }, el("td", {}, String(i + 1)), el("td", { "data-team": 0 }, cells[0] ?? ""), el("td", { "data-team": 1 }, cells[1] ?? "")));
   }
-  const totals = sheet?.totals ?? [0, 0];
+  const totals = answer?.totals ?? [0, 0];
   $("total-us").textContent = String(totals[0]);
   $("total-them").textContent = String(totals[1]);
   const result = $("result");
-  result.hidden = !sheet?.finished;
-  if (sheet?.finished) {
+  result.hidden = !answer?.finished;
+  if (answer?.finished) {
     const values = { us: totals[0] ?? 0, them: totals[1] ?? 0 };
-    result.textContent = fill(sheet.winner === 0 ? words.matchWon : sheet.winner === 1 ? words.matchLost : words.matchDrawn, values);
+    result.textContent = fill(answer.winner === 0 ? words.matchWon : answer.winner === 1 ? words.matchLost : words.matchDrawn, values);
   }
 }
 

@@ -1,15 +1,13 @@
-// The match: which engine plays a round, and the score sheet as the service adds it up.
+// The match: its record (each round's scored summary, or a redeal) and the score sheet
+// the service keeps from it (POST /v1/match): each round's line, the running totals, the
+// points carried into the next round, the next dealer, finished and winner.
 import { type Api, body, type Schemas } from "./api.js";
-import type { RoundEngine, Setup, TableState } from "./round.js";
 import { Round } from "./game.js";
+import type { RoundEngine, Setup, TableState } from "./round.js";
 
 export interface Sheet {
-  /** Each round's score, [team 0, team 1], as the service scored it. */
-  rounds: number[][];
-  entries: Schemas["MatchRound"][];
-  totals: number[];
-  finished: boolean;
-  winner: number | null;
+  record: Schemas["MatchRecordRound"][];
+  answer: Schemas["MatchSheet"];
 }
 
 /** Round ``number`` (from 0) of the match, dealt by ``dealer``, with points held in. */
@@ -17,10 +15,13 @@ export function newRound(api: Api, setup: Setup, dealer: number, number: number,
   return new Round(api, setup, dealer, number, heldIn);
 }
 
-export async function matchSheet(api: Api, setup: Setup, sheet: Sheet | null, state: TableState): Promise<Sheet> {
+/** The sheet once ``state`` (a complete round, or a redeal) is added to the match. */
+export async function matchSheet(api: Api, setup: Setup, firstDealer: number, sheet: Sheet | null, state: TableState): Promise<Sheet> {
   const score = state.score;
-  if (!score) throw new Error("the round has no score");
-  const entries = [...(sheet?.entries ?? []), { score: score.score, held: score.held, winner: score.winner, capot: score.capot }];
-  const answer = body(await api.POST("/v1/match-score", { body: { ruleset: setup.ruleset, options: setup.options, rounds: entries } }));
-  return { rounds: entries.map((e) => e.score), entries, totals: answer.totals, finished: answer.finished, winner: answer.winner };
+  const entry: Schemas["MatchRecordRound"] = score
+    ? { type: "score", summary: { score: score.score, held: score.held, winner: score.winner, capot: score.capot } }
+    : { type: "redeal" };
+  const record = [...(sheet?.record ?? []), entry];
+  const answer = body(await api.POST("/v1/match", { body: { ruleset: setup.ruleset, options: setup.options, dealer: firstDealer, rounds: record } }));
+  return { record, answer };
 }

@@ -81,8 +81,4 @@ export interface RoundEngine {
   act(seat: number, action: Action): Promise<TableState>;
   /** The actions a computer seat takes now (a belote said with its card: two). */
   suggest(seat: number): Promise<Action[]>;
-  /** Who deals the next round, as the service says. */
-  nextDealer(): number;
-  /** Points this round's litige holds over for the next one. */
-  heldOut(): number;
 }

@@ -1,6 +1,8 @@
 // Drives the table in Debian's Chromium (playwright-core, never a downloaded browser):
-// plays a whole round by clicking legal cards, clicks an illegal card and reads the
-// refusal, compares the score sheet with the service's own answer, saves screenshots.
+// plays a whole round by clicking legal cards (the first one by the keyboard), clicks an
+// illegal card and reads the refusal, compares the score sheet and the next dealer with
+// the service's own answers, then plays a one-round match (options {"target": 1}) on a
+// phone-sized viewport in French by tapping, to its result. Saves screenshots.
 //
 //   node tests/browser.mjs http://127.0.0.1:8000 ../../build/web-table
 //
@@ -35,119 +37,163 @@ async function open(options) {
   contexts.push(context);
   return context;
 }
-const outside = [];
-try {
-  const context = await open({ viewport: { width: 1200, height: 820 }, locale: "en-GB" });
+
+/** A page that records what it fetched from outside, its script errors and the answers. */
+async function table(context, query) {
   const page = context.pages()[0] ?? (await context.newPage());
+  const watch = { outside: [], errors: [], answers: [] };
   page.on("request", (request) => {
-    if (!request.url().startsWith(base)) outside.push(request.url());
+    if (!request.url().startsWith(base)) watch.outside.push(request.url());
   });
-  const errors = [];
-  page.on("pageerror", (error) => errors.push(String(error)));
-  // Every state answer the page receives, to compare the sheet with the service's score.
-  const answers = [];
+  page.on("pageerror", (error) => watch.errors.push(String(error)));
   page.on("response", async (response) => {
-    if (response.request().method() === "POST" && response.status() === 200) {
-      try {
-        answers.push({ url: response.url(), body: await response.json() });
-      } catch {
-        /* not JSON */
-      }
+    if (response.request().method() !== "POST" || response.status() !== 200) return;
+    try {
+      watch.answers.push({ path: new URL(response.url()).pathname, body: await response.json() });
+    } catch {
+      /* not JSON */
     }
   });
-  const query = new URLSearchParams({ preset, seed, level: "easy", delay: "60" });
-  await page.goto(`${base}/table/?${query}`);
+  await page.goto(`${base}/table/?${new URLSearchParams(query)}`);
   await page.waitForSelector("#table[data-ready=true]");
+  return { page, watch };
+}
 
-  // The auction: wait for the user's turn, screenshot, then bid what a computer would
-  // not need: the first button (pass, or the service's first legal bid).
-  let auctionShot = false;
-  let refusedChecked = false;
-  let keyboardChecked = false;
-  let trickShot = false;
+/** Plays the user's seat until the round ends: takes or bids when offered, else passes;
+ * plays the first legal card. Hooks see the first auction turn, the first hand with an
+ * illegal card, the first hand at all and the first complete trick. */
+async function playRound(page, { tap = false, onAuction, onIllegal, onFirstCard, onTrick } = {}) {
+  const press = (locator) => (tap ? locator.tap() : locator.click());
+  let first = true;
+  let seenIllegal = false;
+  let seenAuction = false;
+  let seenTrick = false;
   const deadline = Date.now() + 120_000;
   for (;;) {
     if (Date.now() > deadline) throw new Error("the round did not end within 120 s");
     const phase = await page.getAttribute("#table", "data-phase");
-    if (phase === "complete" || phase === "match-over" || phase === "redeal") break;
-    const toAct = await page.getAttribute("#table", "data-to-act");
-    if (phase === "auction" && toAct === "0" && (await page.locator("#bids button").count()) > 0) {
-      if (!auctionShot) {
-        await page.screenshot({ path: join(out, "auction.png") });
-        auctionShot = true;
-      }
-      // Take the turned card (or bid) when offered, so the round is played, else pass.
+    if (phase === "complete" || phase === "match-over" || phase === "redeal") return phase;
+    const mine = (await page.getAttribute("#table", "data-to-act")) === "0";
+    if (phase === "auction" && mine && (await page.locator("#bids button").count()) > 0) {
+      if (!seenAuction && onAuction) await onAuction();
+      seenAuction = true;
       const take = page.locator('#bids button[data-action="take"], #bids button.bid-trump, #bids button[data-action="name"]');
-      const button = (await take.count()) > 0 ? take.first() : page.locator('#bids button[data-action="pass"]');
-      await button.click();
+      await press((await take.count()) > 0 ? take.first() : page.locator('#bids button[data-action="pass"]'));
       await page.waitForTimeout(30);
       continue;
     }
-    if (phase === "play" && toAct === "0" && (await page.locator("#hand.playable").count()) > 0) {
-      const illegal = page.locator("#hand button.card.illegal");
-      if (!refusedChecked && (await illegal.count()) > 0) {
-        const card = illegal.first();
-        const title = await card.getAttribute("title");
-        await card.click();
-        const notice = await page.textContent("#notice");
-        const stillMine = (await page.getAttribute("#table", "data-to-act")) === "0";
-        check("an illegal card is refused with the service's reason", title && notice?.includes(title) && stillMine, { card: await card.getAttribute("data-card"), reason: title, notice });
-        refusedChecked = true;
-        await page.screenshot({ path: join(out, "refused.png") });
+    if (phase === "play" && mine && (await page.locator("#hand.playable").count()) > 0) {
+      if (!seenIllegal && onIllegal && (await page.locator("#hand button.card.illegal").count()) > 0) {
+        await onIllegal();
+        seenIllegal = true;
       }
       const legal = page.locator("#hand button.card.legal");
-      check("some card is legal", (await legal.count()) > 0);
-      if (!keyboardChecked) {
-        // Keyboard play: focus lands on a legal card; Enter plays it.
-        const focused = await page.evaluate(() => document.activeElement?.getAttribute("data-card") ?? null);
-        const legalCards = await legal.evaluateAll((bs) => bs.map((b) => b.getAttribute("data-card")));
-        check("the first legal card has the keyboard focus", legalCards.includes(focused), { focused, legalCards });
-        const before = await page.locator("#hand button.card").count();
-        await page.keyboard.press("Enter");
-        await page.waitForFunction((n) => document.querySelectorAll("#hand button.card").length < n, before);
-        check("Enter plays the focused card", true, { card: focused });
-        keyboardChecked = true;
-        continue;
-      }
-      await legal.first().click();
-      await page.waitForTimeout(30);
+      if ((await legal.count()) === 0) throw new Error("no legal card in the hand");
+      const before = await page.locator("#hand button.card").count();
+      if (first && onFirstCard) await onFirstCard();
+      else await press(legal.first());
+      first = false;
+      await page.waitForFunction((n) => document.querySelectorAll("#hand button.card").length < n, before);
       continue;
     }
-    if (!trickShot && (await page.locator("#trick .played").count()) === 4) {
-      await page.screenshot({ path: join(out, "trick.png") });
-      trickShot = true;
+    if (!seenTrick && onTrick && (await page.locator("#trick .played").count()) === 4) {
+      await onTrick();
+      seenTrick = true;
     }
     await page.waitForTimeout(25);
   }
-  const phase = await page.getAttribute("#table", "data-phase");
-  check("the round ended", ["complete", "match-over", "redeal"].includes(phase), { phase });
-  await page.waitForSelector("#sheet-body tr", { timeout: 10_000 });
+}
+
+let failedRun = null;
+try {
+  // --- a whole round, on a desktop viewport, in English --------------------------------
+  const desk = await open({ viewport: { width: 1200, height: 820 }, locale: "en-GB" });
+  const { page, watch } = await table(desk, { preset, seed, level: "easy", delay: "60" });
+  const phase = await playRound(page, {
+    onAuction: () => page.screenshot({ path: join(out, "auction.png") }),
+    onIllegal: async () => {
+      const card = page.locator("#hand button.card.illegal").first();
+      const reason = await card.getAttribute("title");
+      const name = await card.getAttribute("data-card");
+      await card.click();
+      const notice = await page.textContent("#notice");
+      const stillMine = (await page.getAttribute("#table", "data-to-act")) === "0";
+      const stillHeld = (await page.locator(`#hand button.card[data-card="${name}"]`).count()) === 1;
+      // The reason is the service's: the state's sentence for that card.
+      const state = watch.answers.filter((a) => a.path === "/v1/rounds/state").at(-1)?.body;
+      const said = state?.legal.illegal.find((i) => i.card === name)?.message;
+      check("an illegal card is refused with the service's reason", reason && reason === said && notice?.includes(reason) && stillMine && stillHeld, { card: name, reason, notice });
+      await page.screenshot({ path: join(out, "refused.png") });
+    },
+    onFirstCard: async () => {
+      // Keyboard play: the focus is on a legal card; the arrows move it; Enter plays it.
+      const legal = await page.locator("#hand button.card.legal").evaluateAll((bs) => bs.map((b) => b.getAttribute("data-card")));
+      const focused = await page.evaluate(() => document.activeElement?.getAttribute("data-card") ?? null);
+      check("the first legal card has the keyboard focus", legal.includes(focused), { focused, legal });
+      await page.keyboard.press("Enter");
+    },
+    onTrick: () => page.screenshot({ path: join(out, "trick.png") }),
+  });
+  check("the round ended", phase === "complete" || phase === "match-over", { phase });
+  await page.waitForSelector("#sheet-body tr");
   await page.screenshot({ path: join(out, "round-end.png") });
-
-  // The sheet's first row against the score the service answered for the round.
   const row = await page.locator("#sheet-body tr").first().locator("td").allTextContents();
-  const scored = answers.map((a) => a.body?.score).filter((s) => s && Array.isArray(s.score));
-  const last = scored.at(-1);
-  check("the score sheet shows the service's score", last && row[1] === String(last.score[0]) && row[2] === String(last.score[1]), { sheet: row.slice(1), service: last?.score });
-  check("an illegal card was tried", refusedChecked);
-  check("the auction was seen", auctionShot);
-  check("nothing was fetched from outside", outside.length === 0, { outside });
-  check("no script error", errors.length === 0, { errors });
+  const states = watch.answers.filter((a) => a.path === "/v1/rounds/state").map((a) => a.body);
+  const score = states.at(-1)?.score?.score;
+  check("the score sheet shows the service's score", score && row[1] === String(score[0]) && row[2] === String(score[1]), { sheet: row.slice(1), service: score });
+  const summary = await page.locator('#summary tr[data-row="score"] td').allTextContents();
+  check("the round's summary shows the same score", score && summary.join(",") === score.join(","), { summary });
+  const match = watch.answers.filter((a) => a.path === "/v1/match").at(-1)?.body;
+  const totals = [await page.textContent("#total-us"), await page.textContent("#total-them")];
+  check("the totals are the match sheet's", match && totals.join(",") === match.totals.join(","), { totals, service: match?.totals });
+  // The next round: dealt by the seat the service names.
+  await page.click("#next-round");
+  await page.waitForFunction(() => document.querySelector("#table")?.getAttribute("data-phase") === "auction");
+  const dealerSeat = await page.evaluate(() => {
+    const names = [...document.querySelectorAll(".seat:not([hidden]) .name, #me-name")];
+    return names.find((n) => n.textContent?.includes("(dealer)"))?.closest("[id]")?.id ?? null;
+  });
+  const expected = { 0: "me-name", 1: "seat-west", 2: "seat-north", 3: "seat-east" }[match?.next_dealer];
+  check("the next round is dealt by the service's next dealer", dealerSeat === expected, { dealer: dealerSeat, next_dealer: match?.next_dealer });
+  check("nothing was fetched from outside", watch.outside.length === 0, { outside: watch.outside });
+  check("no script error", watch.errors.length === 0, { errors: watch.errors });
 
-  // A phone-sized viewport: the same page, readable, at its first decision.
+  // --- a one-round match on a phone, in French, by tapping -----------------------------
   const phone = await open({ viewport: { width: 390, height: 844 }, deviceScaleFactor: 2, isMobile: true, hasTouch: true, locale: "fr-FR" });
-  const small = phone.pages()[0] ?? (await phone.newPage());
-  await small.goto(`${base}/table/?${new URLSearchParams({ preset, seed, level: "easy", delay: "60" })}`);
-  await small.waitForFunction(() => document.querySelector("#table")?.getAttribute("data-to-act") === "0", null, { timeout: 60_000 });
-  await small.waitForTimeout(200);
-  const wide = await small.evaluate(() => document.documentElement.scrollWidth);
-  check("the phone layout does not scroll sideways", wide <= 390, { scrollWidth: wide });
-  const french = await small.textContent("#new-match");
+  const small = await table(phone, { preset, seed: "8", level: "easy", delay: "40", options: '{"target": 1}' });
+  let phoneShot = false;
+  const french = await small.page.textContent("#new-match");
   check("the page speaks the browser's language", french === "Nouvelle partie", { label: french });
-  await small.screenshot({ path: join(out, "phone.png"), fullPage: true });
+  const ended = await playRound(small.page, {
+    tap: true,
+    onIllegal: async () => {
+      const reason = await small.page.locator("#hand button.card.illegal").first().getAttribute("title");
+      check("the service's reasons come in French", reason && /vous|atout|couleur/i.test(reason), { reason });
+    },
+    onFirstCard: async () => {
+      const wide = await small.page.evaluate(() => document.documentElement.scrollWidth);
+      check("the phone layout does not scroll sideways", wide <= 390, { scrollWidth: wide });
+      await small.page.screenshot({ path: join(out, "phone.png"), fullPage: true });
+      phoneShot = true;
+      await small.page.locator("#hand button.card.legal").first().tap();
+    },
+  });
+  const over = await small.page.waitForSelector("#table[data-phase=match-over]", { timeout: 10_000 }).then(() => true, () => false);
+  const result = await small.page.textContent("#result");
+  check("a one-round match ends with its result", ["complete", "match-over"].includes(ended) && over && /Partie (gagnée|perdue|nulle)/.test(result ?? ""), { phase: ended, result });
+  await small.page.screenshot({ path: join(out, "phone-match-over.png"), fullPage: true });
+  check("the phone was seen", phoneShot);
+  check("nothing was fetched from outside (phone)", small.watch.outside.length === 0, { outside: small.watch.outside });
+  check("no script error (phone)", small.watch.errors.length === 0, { errors: small.watch.errors });
+} catch (error) {
+  failedRun = error;
 } finally {
   for (const context of contexts) await context.close();
   for (const profile of profiles) rmSync(profile, { recursive: true, force: true });
+}
+if (failedRun) {
+  console.log(JSON.stringify({ check: "the run", ok: false, error: String(failedRun.stack ?? failedRun) }));
+  failed++;
 }
 console.log(JSON.stringify({ done: true, failed }));
 process.exitCode = failed ? 1 : 0;
