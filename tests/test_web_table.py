@@ -74,7 +74,9 @@ def test_a_round_is_played_in_the_browser_on_the_public_api():
     for name in (
         "an illegal card is refused with the service's reason",
         "the score sheet shows the service's score",
-        "Enter plays the focused card",
+        "the arrows move the focus along the hand",
+        "the next round is dealt by the service's next dealer",
+        "a one-round match ends with its result",
         "nothing was fetched from outside",
         "the phone layout does not scroll sideways",
     ):

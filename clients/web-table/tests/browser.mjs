@@ -130,6 +130,13 @@ try {
       const legal = await page.locator("#hand button.card.legal").evaluateAll((bs) => bs.map((b) => b.getAttribute("data-card")));
       const focused = await page.evaluate(() => document.activeElement?.getAttribute("data-card") ?? null);
       check("the first legal card has the keyboard focus", legal.includes(focused), { focused, legal });
+      const cards = await page.locator("#hand button.card").evaluateAll((bs) => bs.map((b) => b.getAttribute("data-card")));
+      await page.keyboard.press("ArrowRight");
+      const right = await page.evaluate(() => document.activeElement?.getAttribute("data-card") ?? null);
+      await page.keyboard.press("ArrowLeft");
+      const back = await page.evaluate(() => document.activeElement?.getAttribute("data-card") ?? null);
+      const next = cards[(cards.indexOf(focused) + 1) % cards.length];
+      check("the arrows move the focus along the hand", right === next && back === focused, { focused, right, back });
       await page.keyboard.press("Enter");
     },
     onTrick: () => page.screenshot({ path: join(out, "trick.png") }),
