@@ -55,6 +55,7 @@ export class Round implements RoundEngine {
       hand: hands.get(0) ?? [],
       counts: Array.from({ length: players }, (_, seat) => hands.get(seat)?.length ?? 0),
       turned: state.turned,
+      proposed: this.record.deal.proposed ?? null,
       bids,
       legalBids: state.legal.bids,
       legal: state.legal.legal,
@@ -84,7 +85,7 @@ export class Round implements RoundEngine {
   async suggest(seat: number): Promise<Action[]> {
     const state = this.answer;
     const legal = state.legal;
-    if (state.phase === "auction") return [{ type: "bid", bid: await this.suggestBid(seat) }];
+    if (state.phase === "auction") return [{ type: "bid", bid: await this.suggestBid(seat, legal.bids) }];
     if (legal.exchange) return [{ type: "exchange", swap: true }];
     const first = legal.compare[0];
     if (first) return [{ type: "compare", ...first }];
@@ -104,12 +105,26 @@ export class Round implements RoundEngine {
     return { ruleset: this.setup.ruleset, options: this.setup.options, level: this.setup.level, seed: this.setup.seed };
   }
 
-  private async suggestBid(seat: number): Promise<Bid> {
+  /** Set when the service's computer players do not bid in this game (its sentence). */
+  noBidder: string | null = null;
+
+  private async suggestBid(seat: number, legal: Schemas["LegalBid"][]): Promise<Bid> {
     const hand = this.answer.hands.find((h) => h.seat === seat)?.cards ?? [];
     const bids = this.current.bids.map(({ seat: _, ...bid }) => bid);
-    const answer = body(
-      await this.api.POST("/v1/suggest/bid", { body: { ...this.common(), dealer: this.dealer, hand, bids, turned: this.record.deal.turned ?? null } }),
-    );
+    const result = await this.api.POST("/v1/suggest/bid", { body: { ...this.common(), dealer: this.dealer, hand, bids, turned: this.record.deal.turned ?? null } });
+    if (result.response.status === 422 && !this.noBidder) this.noBidder = result.error?.detail ?? "";
+    if (result.response.status === 422) {
+      // No computer bidder for this game: pass where the service allows it, else the
+      // first bid it lists (with its first trump).
+      const pass = legal.find((b) => b.action === "pass");
+      if (pass) return { action: "pass" };
+      const first = legal[0];
+      if (!first) throw new Error("no legal bid");
+      const trump = first.trump ?? first.trumps?.[0];
+      const value = first.values?.[0];
+      return { action: first.action, ...(trump ? { trump } : {}), ...(value !== undefined ? { value } : {}) };
+    }
+    const answer = body(result);
     const bid: Bid = { action: answer.bid.action };
     if (answer.bid.value !== null && answer.bid.value !== undefined) bid.value = answer.bid.value;
     if (answer.bid.trump) bid.trump = answer.bid.trump;

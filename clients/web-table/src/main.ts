@@ -41,6 +41,7 @@ let sheet: Sheet | null = null;
 let generation = 0; // a new match stops the previous one's loop
 let shownTrick = -1;
 let roundNumber = 0;
+let noBidderSaid = false;
 let firstDealer = 3;
 let heldIn = 0;
 
@@ -144,7 +145,7 @@ async function playRound(me: number, dealer: number): Promise<number | null> {
   $("summary").hidden = true;
   let state = await round.deal();
   render(state);
-  while (state.phase === "auction" || state.phase === "play") {
+  while (state.phase !== "complete" && state.phase !== "redeal") {
     if (me !== generation) return null;
     const seat = state.toAct;
     if (seat === null) break;
@@ -154,6 +155,10 @@ async function playRound(me: number, dealer: number): Promise<number | null> {
     } else {
       await sleep(delay);
       actions = await round.suggest(seat);
+      if (round.noBidder !== null && !noBidderSaid) {
+        say(words.noBidder, "round");
+        noBidderSaid = true;
+      }
     }
     if (me !== generation) return null;
     const before = state;
@@ -196,7 +201,7 @@ function announcement(a: Announcement): string {
     case "declaration":
       return fill(words.declares, { seat, cards: a.cards.map(cardText).join(" ") });
     case "exchange":
-      return a.swap ? fill(words.exchanged, { seat, cards: a.cards.map(cardText).join(" / ") }) : fill(words.kept, { seat });
+      return a.swap ? fill(words.exchanged, { seat, cards: a.cards.map(cardText).join(" \u21c4 ") }) : fill(words.kept, { seat });
     case "compare":
       return a.step ? `${seat}: ${compareText({ step: a.step, length: a.length, top: a.top })}` : seat;
     default:
@@ -283,10 +288,15 @@ function renderSeats(state: TableState): void {
 function renderCenter(state: TableState): void {
   const center = $("trick");
   center.replaceChildren();
-  if (state.phase === "auction" && state.turned) {
-    center.append(el("div", { className: "turned", "data-card": state.turned }, cardFace(state.turned)));
+  const aside = $("table-card");
+  aside.replaceChildren();
+  if (state.phase === "auction" || state.phase === "exchange") {
+    if (state.turned) center.append(el("div", { className: "turned", "data-card": state.turned }, cardFace(state.turned)));
+    if (state.proposed) center.append(el("div", { className: "proposed" }, `${words.proposed}: ${trumpText(state.proposed)}`));
     return;
   }
+  // A card that stays face up through the play (Klaberjass's turned card).
+  if (state.turned) aside.append(el("span", {}, `${words.turned}: `), el("span", { className: "mini", "data-card": state.turned }, cardFace(state.turned)));
   const done = state.tricks.at(-1);
   const showDone = state.trick.cards.length === 0 && done !== undefined;
   const trick = showDone ? done : state.trick;

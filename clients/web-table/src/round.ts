@@ -41,6 +41,8 @@ export interface TableState {
   /** Cards each seat holds now. */
   counts: number[];
   turned: string | null;
+  /** Klaverjas: the suit proposed for the auction. */
+  proposed: Schemas["Suit"] | null;
   bids: Bid[];
   legalBids: LegalBid[];
   legal: string[];
@@ -77,6 +79,8 @@ export interface Setup {
 export interface RoundEngine {
   readonly dealer: number;
   current: TableState;
+  /** The service's sentence when its computer players do not bid in this game. */
+  noBidder: string | null;
   deal(): Promise<TableState>;
   act(seat: number, action: Action): Promise<TableState>;
   /** The actions a computer seat takes now (a belote said with its card: two). */

@@ -68,17 +68,28 @@ async function playRound(page, { tap = false, onAuction, onIllegal, onFirstCard,
   let seenIllegal = false;
   let seenAuction = false;
   let seenTrick = false;
-  const deadline = Date.now() + 120_000;
+  const deadline = Date.now() + Number(process.env.TABLE_ROUND_SECONDS ?? 120) * 1000;
   for (;;) {
-    if (Date.now() > deadline) throw new Error("the round did not end within 120 s");
+    if (Date.now() > deadline) {
+      await page.screenshot({ path: join(out, "stuck.png") });
+      const where = await page.evaluate(() => ({ phase: document.querySelector("#table")?.getAttribute("data-phase"), toAct: document.querySelector("#table")?.getAttribute("data-to-act"), notice: document.querySelector("#notice")?.textContent, status: document.querySelector("#status")?.textContent }));
+      throw new Error(`the round did not end within 120 s: ${JSON.stringify(where)}`);
+    }
     const phase = await page.getAttribute("#table", "data-phase");
     if (phase === "complete" || phase === "match-over" || phase === "redeal") return phase;
     const mine = (await page.getAttribute("#table", "data-to-act")) === "0";
     if (phase === "auction" && mine && (await page.locator("#bids button").count()) > 0) {
       if (!seenAuction && onAuction) await onAuction();
       seenAuction = true;
-      const take = page.locator('#bids button[data-action="take"], #bids button.bid-trump, #bids button[data-action="name"]');
+      const take = page.locator('#bids button[data-action="take"], #bids button[data-action="bid"], #bids button[data-action="name"]');
       await press((await take.count()) > 0 ? take.first() : page.locator('#bids button[data-action="pass"]'));
+      await page.waitForTimeout(30);
+      continue;
+    }
+    // The exchange, the comparison (Klaberjass): whatever the service offers first.
+    const extras = page.locator("#extras:not([hidden]) button");
+    if (mine && (await extras.count()) > 0 && (await page.locator("#hand button.card.legal").count()) === 0) {
+      await press(extras.first());
       await page.waitForTimeout(30);
       continue;
     }
@@ -164,6 +175,20 @@ try {
   check("the next round is dealt by the service's next dealer", dealerSeat === expected, { dealer: dealerSeat, next_dealer: match?.next_dealer });
   check("nothing was fetched from outside", watch.outside.length === 0, { outside: watch.outside });
   check("no script error", watch.errors.length === 0, { errors: watch.errors });
+
+  // --- other games: a Coinche round (values, coinche), a Klaberjass round (two players,
+  // the trump-7 exchange and the comparison as the state offers them) -------------------
+  for (const other of (process.env.TABLE_MORE ?? "coinche,klaberjass").split(",").filter(Boolean)) {
+    const more = await table(desk, { preset: other, seed, level: "easy", delay: "40" });
+    const ended = await playRound(more.page, {});
+    await more.page.waitForSelector("#sheet-body tr");
+    const line = await more.page.locator("#sheet-body tr").first().locator("td").allTextContents();
+    const last = more.watch.answers.filter((a) => a.path === "/v1/rounds/state").at(-1)?.body;
+    const said = (await more.page.locator("#log li.announce").allTextContents()).reverse();
+    check(`${other}: a round played, the sheet shows the service's score`, ended !== "redeal" && last?.score && line.slice(1).join(",") === last.score.score.join(","), { sheet: line.slice(1), service: last?.score?.score, announced: said });
+    await more.page.screenshot({ path: join(out, `${other}.png`) });
+    check(`${other}: no script error`, more.watch.errors.length === 0, { errors: more.watch.errors });
+  }
 
   // --- a one-round match on a phone, in French, by tapping -----------------------------
   const phone = await open({ viewport: { width: 390, height: 844 }, deviceScaleFactor: 2, isMobile: true, hasTouch: true, locale: "fr-FR" });
