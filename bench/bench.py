@@ -20,6 +20,10 @@ wall-clock timings say more about the neighbours than about this code.
   delays the next send, and that delay counts).
 - Batches: ``POST /v1/batch`` of ``BATCH_SIZE`` legal-moves items: server CPU per item,
   against the in-process cost of the same item (checks, engine, view) measured here.
+- A whole match (issue 19): ``BENCH_MATCHES`` (default 3) ``belote`` matches to 501
+  played through the API alone with four computer seats at ``easy`` (tests/api_game.py):
+  calls per round and server CPU per round, the workers' and the search processes'
+  (``/proc/<pid>/stat`` of every process under gunicorn, in clock ticks).
 - Memory: each worker's RSS before and after ``BENCH_RSS_REQUESTS`` (default 100000)
   requests (half legal-moves, the rest healthz, round-score and a full round's validation),
   on two connections, unpinned.
@@ -64,6 +68,8 @@ PER_BLOCK = _env("BENCH_PER_BLOCK", 300)
 RATE = _env("BENCH_RATE", 50)
 RATE_SECONDS = _env("BENCH_RATE_SECONDS", 8)
 RSS_REQUESTS = _env("BENCH_RSS_REQUESTS", 100_000)
+STATE_ROUNDS = _env("BENCH_STATE_ROUNDS", 20)
+MATCHES = _env("BENCH_MATCHES", 3)
 BATCH_SIZE = 100
 TICKS = os.sysconf("SC_CLK_TCK")
 
@@ -181,6 +187,71 @@ def coinche_round_body(seed: int = 5) -> dict:
     }
 
 
+def state_round(seed: int = 11) -> tuple[list[dict], dict]:
+    """A belote round played through POST /v1/rounds/state, as a table would: the record
+    after each action (deal, two passes and a take, declarations and belote when offered,
+    random legal cards: about 40 records), and the same round as a POST /v1/round-score
+    body."""
+    from service.engine.deal import deal_round
+    from service.engine.round_state import Action, DealRecord, GameRecord, round_state
+
+    ruleset, dealer, rng = PRESETS["belote"], 3, random.Random(seed)
+    dealt = deal_round(ruleset, dealer, seed=f"bench {seed}")
+    deal = DealRecord(dealt.hands, dealt.turned, dealt.stock, dealt.commitment, dealt.salt)
+    deal_json = {
+        "hands": [
+            {"seat": s, "cards": [card_name(c) for c in h]} for s, h in enumerate(dealt.hands)
+        ],
+        "turned": card_name(dealt.turned),
+        "stock": [card_name(c) for c in dealt.stock],
+        "commitment": dealt.commitment,
+        "salt": dealt.salt.hex(),
+    }
+    from service.engine.bidding import Bid as AuctionBid
+
+    actions: list[Action] = []
+    said: list[dict] = []
+    records = []
+    while True:
+        records.append(
+            {"ruleset": "belote", "dealer": dealer, "deal": deal_json, "actions": list(said)}
+        )
+        now = round_state(GameRecord(ruleset, dealer, deal, actions))
+        if now.phase != "play" and now.phase != "auction":
+            break
+        if now.phase == "auction":
+            action = "take" if len(actions) == 2 else "pass"
+            actions.append(Action("bid", bid=AuctionBid(action)))
+            said.append({"type": "bid", "bid": {"action": action}})
+        elif now.legal.declarations:
+            shown = [c for c in range(32) if now.legal.declarations[0].cards >> c & 1]
+            actions.append(Action("declare", cards=tuple(shown)))
+            said.append({"type": "declare", "cards": [card_name(c) for c in shown]})
+        elif now.legal.belote:
+            actions.append(Action("belote"))
+            said.append({"type": "belote"})
+        else:
+            c = rng.choice([v.card for v in now.legal.cards if v.legal])
+            actions.append(Action("play", card=c))
+            said.append({"type": "play", "card": card_name(c)})
+    if now.phase != "complete":
+        raise RuntimeError(f"the bench round ended in {now.phase}")
+    score = {
+        "ruleset": "belote",
+        "trump": now.contract.trump,
+        "taker": now.contract.taker,
+        "tricks": [
+            {"leader": t.leader, "cards": [card_name(c) for c in t.cards]} for t in now.tricks
+        ],
+        "declarations": [
+            {"seat": e.seat, "cards": [card_name(c) for c in e.cards]}
+            for e in now.events
+            if e.type == "declaration"
+        ],
+    }
+    return records, score
+
+
 def legal_moves_items(n: int, seed: int = 3) -> list[dict]:
     """Varied legal-moves bodies (belote, random hand and trick)."""
     rng = random.Random(seed)
@@ -291,6 +362,22 @@ class Server:
             total += int(fields[11]) + int(fields[12])  # utime, stime (fields 14, 15)
         return total / TICKS
 
+    def tree_cpu(self) -> float:
+        """CPU seconds used so far by every process under gunicorn (the workers, and the
+        computer players' search processes beside them), from ``/proc/<pid>/stat``."""
+        total, todo = 0, [self.process.pid]
+        while todo:
+            pid = todo.pop()
+            try:
+                for task in Path(f"/proc/{pid}/task").iterdir():
+                    todo += [int(c) for c in (task / "children").read_text().split()]
+                fields = Path(f"/proc/{pid}/stat").read_text().rpartition(")")[2].split()
+            except OSError:  # gone meanwhile
+                continue
+            if pid != self.process.pid:  # the master does not answer requests
+                total += int(fields[11]) + int(fields[12])  # utime, stime (fields 14, 15)
+        return total / TICKS
+
     def clock(self) -> str:
         """Where :meth:`cpu` reads."""
         stats = (s for pid in self.workers for s in Path(f"/proc/{pid}/task").glob("*/schedstat"))
@@ -358,6 +445,63 @@ def paired_rotations(server: Server, calls: dict[str, bytes]) -> dict[str, dict]
     for name in calls:
         out[name] = {"cpu": cpu[name], "ratio": ratios[name]}
     return out
+
+
+def action_by_action(server: Server, records: list[dict], rounds: int) -> list[float]:
+    """Server CPU seconds per round played action by action: one POST /v1/rounds/state
+    per record of ``records`` (the record after each action), ``rounds`` times."""
+    conn = Connection(server.port)
+    raws = [Connection.request("POST", "/v1/rounds/state", json.dumps(r).encode()) for r in records]
+    for raw in raws:
+        conn.send(raw)  # warm up
+    out = []
+    for _ in range(rounds):
+        before = server.cpu()
+        for raw in raws:
+            status, body = conn.send(raw)
+            if status != 200:
+                raise RuntimeError(f"answered {status}: {body[:300]!r}")
+        out.append(server.cpu() - before)
+    conn.close()
+    return out
+
+
+class _Client:
+    """``post(path, json=...)`` over one kept-alive connection, as tests/api_game.py calls."""
+
+    def __init__(self, port: int):
+        import requests
+
+        self.base = f"http://127.0.0.1:{port}"
+        self.session = requests.Session()
+
+    def post(self, path: str, json=None):
+        return self.session.post(self.base + path, json=json, timeout=60)
+
+
+def whole_matches(server: Server) -> tuple[list[float], list[float], list[float], list[int]]:
+    """Whole ``belote`` matches to 501 through the API alone, four computer seats at
+    ``easy`` (tests/api_game.py: POST /v1/deal, /v1/rounds/state after each action,
+    /v1/suggest/bid and /v1/suggest/play with the record and the seat, /v1/match after
+    each round): per match, the calls per round, the server CPU per round (the workers
+    and the search processes), the workers' part of it, and the rounds played."""
+    from tests.api_game import Calls, play_match
+
+    client = _Client(server.port)
+    calls_per_round, cpu_per_round, worker_share, rounds_played = [], [], [], []
+    for match in range(MATCHES):
+        calls = Calls()
+        before, workers_before = server.tree_cpu(), server.cpu()
+        table = {"ruleset": "belote", "options": {}}
+        rounds, _ = play_match(
+            client, table, random.Random(match), frozenset(range(4)), calls=calls
+        )
+        cpu, workers = server.tree_cpu() - before, server.cpu() - workers_before
+        calls_per_round.append(calls.total / len(rounds))
+        cpu_per_round.append(cpu / len(rounds))
+        worker_share.append(workers / cpu if cpu else float("nan"))
+        rounds_played.append(len(rounds))
+    return calls_per_round, cpu_per_round, worker_share, rounds_played
 
 
 def latency_at_rate(server: Server, raw: bytes) -> tuple[float, float]:
@@ -477,6 +621,18 @@ def main() -> None:
         "POST /v1/rounds/validate (full Coinche round)": json.dumps(coinche_round_body()).encode(),
     }
     calls = {name: Connection.request("POST", name.split()[1], b) for name, b in bodies.items()}
+    state_records, same_round = state_round()
+    state_names = (
+        "POST /v1/rounds/state (complete belote round)",
+        "POST /v1/round-score (the same round)",
+    )
+    if "/v1/rounds/state" in paths:
+        calls[state_names[0]] = Connection.request(
+            "POST", "/v1/rounds/state", json.dumps(state_records[-1]).encode()
+        )
+        calls[state_names[1]] = Connection.request(
+            "POST", "/v1/round-score", json.dumps(same_round).encode()
+        )
     items = legal_moves_items(BATCH_SIZE)
     has_batch = "/v1/batch" in paths
     if has_batch:
@@ -502,6 +658,21 @@ def main() -> None:
         for name, row in http.items():
             ratio = statistics.median(row["ratio"])
             print(f"  {name:52} {_us(row['cpu'])}  x{ratio:.2f} of healthz throughput")
+
+        by_action = action_by_action(server, state_records, STATE_ROUNDS)
+        print(
+            f"  one belote round action by action ({len(state_records)} POST /v1/rounds/state): "
+            f"{_us(by_action)} server CPU per round, {STATE_ROUNDS} rounds"
+        )
+
+        match_calls, match_cpu, match_workers, match_rounds = whole_matches(server)
+        print(
+            f"  whole belote matches to 501, four computer seats at easy ({MATCHES} matches, "
+            f"{sum(match_rounds)} rounds): {statistics.median(match_calls):.0f} calls and "
+            f"{statistics.median(match_cpu) * 1e3:.0f} ms server CPU per round (median of "
+            f"the matches; workers and search processes, {TICKS} ticks/s; the workers' "
+            f"part {statistics.median(match_workers):.0%})"
+        )
 
         print(f"\n  latency at an even {RATE}/s for {RATE_SECONDS} s (from the scheduled send):")
         latency = {}
@@ -578,10 +749,40 @@ def main() -> None:
         )
     else:
         rows.append(("batch per-item cost", "no POST /v1/batch", "<= 3x", False))
-    print("\nIssue 10's table (targets are reported, never asserted):")
+    state_cpu = statistics.median(http[state_names[0]]["cpu"])
+    score_cpu = statistics.median(http[state_names[1]]["cpu"])
+    rows.append(
+        (
+            "round state of a complete round / round-score of it (server CPU)",
+            f"{state_cpu * 1e6:.0f} / {score_cpu * 1e6:.0f} us = {state_cpu / score_cpu:.2f}x",
+            "<= 1.5x",
+            state_cpu / score_cpu <= 1.5,
+        )
+    )
+    round_ms = statistics.median(by_action) * 1e3
+    rows.append(
+        (
+            f"one round action by action ({len(state_records)} state calls), server CPU",
+            f"{round_ms:.1f} ms",
+            "<= 40 ms",
+            round_ms <= 40,
+        )
+    )
+    match_row = "whole belote match to 501, four computer seats at easy, per round"
+    rows.append(
+        (
+            match_row,
+            f"{statistics.median(match_calls):.0f} calls, "
+            f"{statistics.median(match_cpu) * 1e3:.0f} ms CPU",
+            "reported",
+            None,
+        )
+    )
+    print("\nIssue 10's and 19's table (targets are reported, never asserted):")
     print(f"  {'path':72} {'measured':>30}  {'target':>15}")
     for name, measured, target, met in rows:
-        print(f"  {name:72} {measured:>30}  {target:>15}  {'met' if met else 'NOT met'}")
+        verdict = "" if met is None else "met" if met else "NOT met"
+        print(f"  {name:72} {measured:>30}  {target:>15}  {verdict}")
     print(f"\n(bench took {time.monotonic() - started:.0f} s)")
 
 

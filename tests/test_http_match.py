@@ -136,3 +136,46 @@ def test_the_sheet_agrees_with_match_score(server, ruleset, rounds):
     assert sum(line["credited"] for line in answer["sheet"]) + sum(
         r["score"][0] + r["score"][1] for r in rounds
     ) == sum(answer["totals"])
+
+
+def _record_round(record: dict) -> dict:
+    return {"type": "record", "record": {k: v for k, v in record.items() if k != "ruleset"}}
+
+
+def test_a_round_record_is_played_through_and_checked(server):
+    from service.api.routes.round_state import STATE_EXAMPLE
+
+    # a round still in play is not a round of the sheet; a record dealt by the wrong seat
+    # neither; nor one that carries held points itself
+    body = {"ruleset": "belote", "dealer": 3, "rounds": [_record_round(STATE_EXAMPLE)]}
+    assert "rounds.0.record" in problem(server.post("/v1/match", json=body))["errors"]
+    passes = [{"type": "bid", "bid": {"action": "pass"}}] * 8
+    over = {
+        "ruleset": "belote",
+        "dealer": 0,
+        "rounds": [_record_round(STATE_EXAMPLE | {"actions": passes})],
+    }
+    assert "rounds.0.record.dealer" in problem(server.post("/v1/match", json=over))["errors"]
+    body["rounds"][0]["record"]["held_in"] = 10
+    assert "rounds.0.record.held_in" in problem(server.post("/v1/match", json=body))["errors"]
+    bad = _record_round(STATE_EXAMPLE)
+    bad["record"]["actions"] = [{"type": "play", "card": "AD"}]  # a card in the auction
+    body["rounds"] = [bad]
+    refused = problem(server.post("/v1/match", json=body))
+    assert "rounds.0.record.actions.0" in refused["errors"]
+    both = {"type": "record", "summary": {"score": [1, 2]}, "record": bad["record"]}
+    body["rounds"] = [both]
+    assert "rounds.0.summary" in problem(server.post("/v1/match", json=body))["errors"]
+
+
+def test_a_passed_out_record_is_a_redeal(server):
+    from service.api.routes.round_state import STATE_EXAMPLE
+
+    passes = [{"type": "bid", "bid": {"action": "pass"}}] * 8
+    record = _record_round(STATE_EXAMPLE | {"actions": passes})
+    body = {"ruleset": "belote", "dealer": 3, "rounds": [record]}
+    answer = server.post("/v1/match", json=body)
+    assert answer.status_code == 200, answer.text
+    line = answer.json()["sheet"][0]
+    assert (line["type"], line["score"], line["dealer"]) == ("record", [0, 0], 3)
+    assert answer.json()["next_dealer"] == 3  # belote: redeal_dealer same

@@ -19,6 +19,7 @@ from .routes import (
     play,
     record,
     round_state,
+    round_view,
     rulesets,
     scoring,
     suggest,
@@ -76,6 +77,7 @@ def create_app(config: type = Config, settings: Settings | None = None) -> Flask
         match,
         record,
         round_state,
+        round_view,
         suggest,
         batch,
     )

@@ -8,20 +8,23 @@ turned card, the stock, the commitment) and the actions, each of one ``type``:
   bid at a time: the same refusals as POST /v1/bidding);
 - ``exchange``: Klaberjass's trump seven (``trump_seven_exchange``): once the turned suit
   is trump, the holder of its 7 exchanges it for the turned card, or not;
-- ``declare``: one declaration, checked by :func:`declarations.parse_declaration` against
-  the hand and with the seat's others by :func:`declarations.parse_declarations`, and only
+- ``declare``: one declaration, checked with the others announced by
+  :func:`declarations.parse_declarations` against the hands at the start of play, and only
   when the ruleset takes it (:func:`_declare`: at the seat's first card, or in Klaberjass
   by the winner of the comparison after the first trick);
 - ``belote``: said just before the king or queen of trump is played (:func:`_belote`);
   with ``belote_said: required`` a belote counts only when said with its first card;
 - ``compare``: Klaberjass's comparison of the longest sequences (:class:`_Comparison`);
-- ``play``: a card, judged by :func:`play.check_card` (the rule of POST /v1/legal-moves).
+- ``play``: a card, judged by :func:`play.judge` under :func:`play.trick_rules` (what
+  :func:`play.check_card` and POST /v1/legal-moves run), the trick's winner kept up to date.
 
 :func:`round_state` walks the actions once (nothing is replayed twice) and answers the
 phase, the seat to act and what it may do, the hands as they stand, the tricks with their
 winners and points, the events, and, once the last card is down, the score of
 :func:`scoring.score_checked` (the answer of POST /v1/round-score) and the next dealer
-(:func:`deal.next_dealer`). The first illegal action raises :class:`IllegalAction` with
+(:func:`deal.next_dealer`). Asking again after one more action is cheap: the walk after
+a record is kept (a bounded cache, :data:`KEPT`), and a record that extends a kept one by
+one action continues from it. The first illegal action raises :class:`IllegalAction` with
 its index and reason code; a record that is not well formed (a deal that is not a deal,
 or that does not match its commitment) raises :class:`play.PositionError`.
 """
@@ -30,10 +33,11 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from dataclasses import dataclass, field, replace
+from typing import NamedTuple
 
 from . import bidding
 from .bidding import AuctionResult, LegalBid, start_auction
-from .cards import KING, NO_TRUMP, QUEEN, RANKS, SEVEN, Cards, card, mask_of, suit_of
+from .cards import KING, NO_TRUMP, QUEEN, RANKS, SEVEN, Cards, card, cards_in, mask_of, suit_of
 from .deal import check_deal_fits, commitment, complete_hands, next_dealer, pack_of
 from .declarations import (
     SEQUENCE,
@@ -42,7 +46,6 @@ from .declarations import (
     declared_in,
     find_belotes,
     find_declarations,
-    parse_declaration,
     parse_declarations,
 )
 from .play import (
@@ -50,11 +53,12 @@ from .play import (
     Position,
     PositionError,
     Verdict,
-    check_card,
     check_seat,
+    judge,
     legal_mask,
     legal_moves,
     trick_points,
+    trick_rules,
     winning_index,
 )
 from .record import Contract, first_leader
@@ -110,9 +114,9 @@ _PHASE_NAMES = {
 }
 
 
-@dataclass(frozen=True, slots=True)
-class Action:
-    """One action of a record; the members its ``type`` does not use are None."""
+class Action(NamedTuple):
+    """One action of a record; the members its ``type`` does not use are None. (A tuple:
+    a record's actions hash and compare quickly, for :func:`round_state`'s cache.)"""
 
     type: str
     seat: int | None = None
@@ -221,12 +225,32 @@ def _illegal(index: int, by: int, rule: str, template: str, /, **details) -> Ill
     return IllegalAction(index, by, rule, Text(template, **details))
 
 
+#: How many walks :func:`round_state` keeps (the tables in play on one worker).
+KEPT = 512
+_KEPT: dict[tuple, _Walk] = {}  # oldest first: the first kept is the first dropped
+
+
 def round_state(record: GameRecord) -> RoundState:
     """The state of ``record``; raises :class:`IllegalAction` at the first illegal action
-    and :class:`PositionError` for a malformed record."""
-    walk = _Walk(record)
-    for index, action in enumerate(record.actions):
-        walk.apply(index, action)
+    and :class:`PositionError` for a malformed record. A record one action longer than one
+    asked before (same ruleset, dealer, deal, held-in points and earlier actions) continues
+    the walk kept from it; any other is walked from its deal."""
+    actions = tuple(record.actions)
+    base = (record.dealer, record.deal, record.held_in)
+    walk, start = None, 0
+    if actions:
+        kept = _KEPT.get((base, actions[:-1]))
+        if kept is not None and (
+            kept.record.ruleset is record.ruleset or kept.record.ruleset == record.ruleset
+        ):
+            walk, start = kept.copy(record), len(actions) - 1
+    if walk is None:
+        walk = _Walk(record)
+    for index in range(start, len(actions)):
+        walk.apply(index, actions[index])
+    if len(_KEPT) >= KEPT:
+        del _KEPT[next(iter(_KEPT))]
+    _KEPT[base, actions] = walk
     return walk.state()
 
 
@@ -284,6 +308,12 @@ class _Comparison:
         self.winner: int | None = None
         self.length: int | None = None
         self.top: int | None = None
+
+    def copy(self) -> _Comparison:
+        other = _Comparison.__new__(_Comparison)
+        for name in self.__slots__:
+            setattr(other, name, getattr(self, name))
+        return other
 
     @property
     def blocking(self) -> bool:
@@ -377,7 +407,7 @@ def _best_sequence(hand: int, trump: str, ruleset: Ruleset, seat: int) -> Declar
     return max(sequences, key=lambda d: d.strength(ruleset), default=None)
 
 
-@dataclass(slots=True)
+@dataclass
 class _Walk:
     """The round as the actions so far leave it (mutable, walked once)."""
 
@@ -392,6 +422,8 @@ class _Walk:
     turned: int | None = None
     holder: int | None = None  # the seat that may exchange the trump seven
     leader: int = 0
+    win: int = 0  # the index of the card winning the trick in progress
+    belote_start: tuple[int, ...] = ()
     cards: list[int] = field(default_factory=list)
     tricks: list[TrickState] = field(default_factory=list)
     points: list[int] = field(default_factory=lambda: [0, 0])
@@ -419,6 +451,25 @@ class _Walk:
             self.auction.check_ready()
         except PositionError as error:
             raise PositionError(f"deal.{error.field}", Text("{m}", m=str(error))) from error
+
+    def copy(self, record: GameRecord) -> _Walk:
+        """An independent walk at the same point, for ``record`` (the same round)."""
+        other = object.__new__(_Walk)  # not __init__: the deal is checked already
+        other.__dict__.update(self.__dict__)
+        other.record = record
+        other.hands = self.hands[:]
+        other.cards = self.cards[:]
+        other.tricks = self.tricks[:]
+        other.points = self.points[:]
+        other.events = self.events[:]
+        other.claims = self.claims[:]
+        other.declared = self.declared[:]
+        other.belote_pending = self.belote_pending.copy()
+        other.said = self.said.copy()
+        other.played_once = self.played_once.copy()
+        if self.comparison is not None:
+            other.comparison = self.comparison.copy()
+        return other
 
     # --- reading the actions -----------------------------------------------------------
 
@@ -541,6 +592,7 @@ class _Walk:
         ruleset = self.record.ruleset
         self.phase = PLAY
         self.start = tuple(self.hands)
+        self.belote_start = self._belote_masks()
         self.leader = first_leader(ruleset, self.record.dealer)
         trump = self.contract.trump
         if (
@@ -596,27 +648,29 @@ class _Walk:
     def _card(self, index: int, seat: int, c: int) -> None:
         ruleset, trump = self.record.ruleset, self.contract.trump
         pending = self.belote_pending.pop(seat, None)
-        pair = self._belote_cards(seat)
-        if pending is not None and c not in pair:
+        hand = self.hands[seat]
+        pair = self.belote_start[seat] & hand
+        if pending is not None and not pair >> c & 1:
             raise IllegalAction(index, seat, INVALID_BELOTE, self._belote_refusal(seat, pair), c)
-        cards = tuple(self.cards)
-        verdict = check_card(self.hands[seat], c, Position(self.leader, cards, trump, ruleset))
+        cards = self.cards
+        verdict = judge(hand, c, trick_rules(ruleset, trump, self.leader, cards, self.win))
         if not verdict.legal:
             raise IllegalAction(index, seat, verdict.rule, verdict.message, c)
-        self.hands[seat] &= ~(1 << c)
-        if c in pair:
+        self.hands[seat] = hand & ~(1 << c)
+        if pair >> c & 1 and pending is not None:
             # the first of the pair played: the other card is still in the hand
-            first = bool(self.hands[seat] >> _partner_card(c) & 1)
-            if pending is not None:
-                self.events.append(Event(index, "belote" if first else "rebelote", seat, (c,)))
-                if first:
-                    self.said.add((seat, suit_of(c)))
-        self.cards.append(c)
+            first = bool(hand >> _partner_card(c) & 1)
+            self.events.append(Event(index, "belote" if first else "rebelote", seat, (c,)))
+            if first:
+                self.said.add((seat, suit_of(c)))
+        cards.append(c)
         self.played_once.add(seat)
         if self.comparison is not None:
             self.comparison.played(seat)
-        if len(self.cards) == ruleset.players:
+        if len(cards) == ruleset.players:
             self._end_trick()
+        elif len(cards) > 1:
+            self.win = winning_index(cards, trump)
 
     def _end_trick(self) -> None:
         ruleset, trump = self.record.ruleset, self.contract.trump
@@ -625,30 +679,35 @@ class _Walk:
         points = trick_points(cards, trump, ruleset)
         self.tricks.append(TrickState(self.leader, cards, winner, points))
         self.points[ruleset.team_of(winner)] += points
-        self.leader, self.cards = winner, []
+        self.leader, self.cards, self.win = winner, [], 0
         if len(self.tricks) == ruleset.hand_size:
             self._score()
 
-    def _belote_cards(self, seat: int) -> frozenset[int]:
-        """The kings and queens of trump of ``seat``'s belotes still in its hand."""
-        ruleset = self.record.ruleset
+    def _belote_masks(self) -> tuple[int, ...]:
+        """Per seat, the kings and queens of trump of its belotes (``belote_from: hand``:
+        held together at the start of play)."""
+        ruleset, trump = self.record.ruleset, self.contract.trump
         if ruleset.belote_from != "hand":
-            return frozenset()
-        suits = find_belotes(self.start[seat], self.contract.trump, ruleset)
-        hand = self.hands[seat]
-        return frozenset(c for s in suits for c in (card(KING, s), card(QUEEN, s)) if hand >> c & 1)
+            return (0,) * ruleset.players
+        return tuple(
+            sum(
+                (1 << card(KING, s)) | (1 << card(QUEEN, s))
+                for s in find_belotes(h, trump, ruleset)
+            )
+            for h in self.start
+        )
 
     @staticmethod
-    def _belote_refusal(seat: int, pair: frozenset[int]) -> Text:
+    def _belote_refusal(seat: int, pair: int) -> Text:
         return Text(
             N_("Seat {seat} said belote: it must play the king or queen of trump ({cards})."),
             seat=seat,
-            cards=Cards(sorted(pair)),
+            cards=Cards(cards_in(pair)),
         )
 
     def _belote_now(self, seat: int) -> int:
         """The bit set of ``seat``'s belote cards it may legally play now."""
-        pair = mask_of(self._belote_cards(seat))
+        pair = self.belote_start[seat] & self.hands[seat]
         if not pair:
             return 0
         ruleset, trump = self.record.ruleset, self.contract.trump
@@ -693,7 +752,6 @@ class _Walk:
                 when=self._declaration_time(),
             )
         try:
-            parse_declaration(seat, cards, trump, ruleset, self.start[seat], f"actions.{index}")
             claims = [*self.claims, (seat, tuple(cards))]
             declared = parse_declarations(claims, trump, ruleset, dict(enumerate(self.start)))
         except DeclarationError as error:
@@ -702,22 +760,20 @@ class _Walk:
             ) from error
         shown = declared[-1]
         comparison = self.comparison
-        if comparison is not None and shown.kind == SEQUENCE and comparison.length is not None:
-            best = max(
-                (d for d in declared if d.seat == seat and d.kind == SEQUENCE),
-                key=lambda d: d.strength(ruleset),
-            )
-            if shown is best and not _matches(best, comparison):
+        first = not any(s == seat for s, _ in self.claims)
+        if comparison is not None and first:
+            best = comparison.best[seat]
+            if best is None or shown.strength(ruleset) != best.strength(ruleset):
                 raise _illegal(
                     index,
                     seat,
                     INVALID_DECLARATION,
                     N_(
-                        "Seat {seat} stated a sequence of {length}; the sequences shown must "
-                        "include it."
+                        "Seat {seat} won the comparison: it shows first the sequence compared, "
+                        "its longest ({cards})."
                     ),
                     seat=seat,
-                    length=comparison.length,
+                    cards=Cards(cards_in(best.cards)) if best is not None else "-",
                 )
         self.claims, self.declared = claims, declared
         self.events.append(Event(index, "declaration", seat, tuple(sorted(cards)), shown.points))
@@ -807,10 +863,12 @@ class _Walk:
         position = Position(self.leader, tuple(self.cards), trump, ruleset)
         verdicts = tuple(legal_moves(self.hands[seat], position))
         if seat in self.belote_pending:
-            pair = self._belote_cards(seat)
+            pair = self.belote_start[seat] & self.hands[seat]
             said = self._belote_refusal(seat, pair)
             verdicts = tuple(
-                v if not v.legal or v.card in pair else Verdict(v.card, False, INVALID_BELOTE, said)
+                v
+                if not v.legal or pair >> v.card & 1
+                else Verdict(v.card, False, INVALID_BELOTE, said)
                 for v in verdicts
             )
         declarations: tuple[Declaration, ...] = ()
@@ -862,10 +920,3 @@ class _Walk:
 def _partner_card(c: int) -> int:
     """The other card of a belote pair: the queen for the king, the king for the queen."""
     return card(QUEEN if c & 7 == KING else KING, suit_of(c))
-
-
-def _matches(best: Declaration, comparison: _Comparison) -> bool:
-    """The best sequence shown is the one stated (its length, and its top when asked)."""
-    if best.length != comparison.length:
-        return False
-    return comparison.top is None or best.rank == comparison.top

@@ -17,9 +17,9 @@ the exchange phase on the trump seven's place is seen by every seat.
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 
-from .bidding import AuctionResult
+from .bidding import AuctionResult, start_auction
 from .bidding import Bid as AuctionBid
 from .cards import count
 from .play import check_seat
@@ -42,7 +42,7 @@ class RoundView:
     ``held``: the cards each seat holds now; ``stock``: the cards not dealt (yet);
     ``turned``: the card turned up at the deal; ``face_up``: the card face up on the
     table now (the turned card until the taker receives it; in Klaberjass after an
-    exchange, the trump seven); ``bids``: the auction's bids, as the record gives them."""
+    exchange, the trump seven); ``bids``: the auction's bids, each with its seat."""
 
     viewer: int
     dealer: int
@@ -72,11 +72,16 @@ def round_view(record: GameRecord, viewer: int, state: RoundState | None = None)
     check_seat(viewer, record.ruleset, "seat")
     if state is None:
         state = round_state(record)
-    bids = tuple(
-        a.bid if a.seat is None else AuctionBid(a.bid.action, a.bid.value, a.bid.trump, a.seat)
-        for a in record.actions[: state.actions]
-        if a.type == BID
+    deal = record.deal
+    auction = start_auction(
+        record.ruleset, record.dealer, deal.turned, deal.proposed, deal.second_proposed
     )
+    bids = []
+    for a in record.actions[: state.actions]:
+        if a.type == BID:
+            bid = a.bid if a.seat is None else replace(a.bid, seat=a.seat)
+            bids.append(replace(bid, seat=auction.caller(bid)))
+            auction = auction.after(bid)
     return RoundView(
         viewer=viewer,
         dealer=record.dealer,
@@ -88,7 +93,7 @@ def round_view(record: GameRecord, viewer: int, state: RoundState | None = None)
         stock=len(state.stock),
         turned=record.deal.turned,
         face_up=state.turned,
-        bids=bids,
+        bids=tuple(bids),
         tricks=state.tricks,
         card_points=state.card_points,
         events=state.events,

@@ -91,7 +91,7 @@ class Ruleset:
     no_trump_bid: str = "single"
     # house rules: declarations
     sequence_split: bool = False
-    no_trump_carre_points: Mapping[str, int] | None = None
+    no_trump_carre_points: Mapping[str, int] = field(default_factory=lambda: MappingProxyType({}))
     # the deal and the dealer (service/engine/deal.py; docs/api.md "The deal")
     deal_packets: str = "3-2"
     completion: str = "taker_gets_turned"
@@ -99,7 +99,7 @@ class Ruleset:
     cut_minimum: int = 2
     cutter: str = "before_dealer"
     next_dealer: str = "after_dealer"
-    # announcements in a round record (service/engine/game.py)
+    # announcements in a round record (service/engine/round_state.py)
     belote_said: str = "not_needed"
     declarations_count: str = "announced"
     declaration_procedure: str = "show"
@@ -187,9 +187,9 @@ class Ruleset:
 
     def carre_value(self, rank: int, trump: str | None = None) -> int:
         """Points of four cards of ``rank`` (index in ``7 8 9 10 J Q K A``); 0: no carré.
-        In sans atout, ``no_trump_carre_points`` when set (house rules: Oliboy50)."""
+        In sans atout, ``no_trump_carre_points`` when not empty (house rules: Oliboy50)."""
         table = self.carre_points
-        if trump == NO_TRUMP and self.no_trump_carre_points is not None:
+        if trump == NO_TRUMP and self.no_trump_carre_points:
             table = self.no_trump_carre_points
         return table.get(RANKS[rank], 0)
 
@@ -631,9 +631,8 @@ PARAMETERS: dict[str, Parameter] = {
     ),
     "no_trump_carre_points": Parameter(
         "rank_points",
-        "carré values in sans atout, by rank, instead of carre_points; null: carre_points in "
-        "every mode (Oliboy50/coinche: A 200, 10 150, 9 J K Q 100)",
-        nullable=True,
+        "carré values in sans atout, by rank, instead of carre_points; empty: carre_points "
+        "in every mode (Oliboy50/coinche: A 200, 10 150, 9 J K Q 100)",
     ),
     "no_trump_bid": Parameter(
         "enum",

@@ -4,7 +4,8 @@ from __future__ import annotations
 
 from flask.views import MethodView
 
-from ...engine.cards import RANKS, cards_in
+from ...engine.bidding import Bid
+from ...engine.cards import RANKS, card_name, cards_in
 from ...engine.deal import DEAL_VERSION, deal_round, gather, pack_of
 from ...engine.play import PositionError, check_seat
 from ...engine.round_state import (
@@ -34,8 +35,8 @@ from ..schemas.round_state import (
 )
 from ..views import (
     as_dict,
-    auction_bid,
     auction_view,
+    bid_value,
     record_contract_view,
     round_score_view,
     verdicts_view,
@@ -210,26 +211,36 @@ def _deal(deal: dict, ruleset: Ruleset, field: str) -> DealRecord:
     )
 
 
+#: Per action type, every member it may carry.
+_ALLOWED = {kind: frozenset(("type", "seat", *members)) for kind, members in MEMBERS.items()}
+_PLAY_KEYS = _ALLOWED[CARD]
+
+
 def _action(fields: dict, index: int, prefix: str) -> Action:
     kind = fields["type"]
+    if kind == CARD and "card" in fields and fields.keys() <= _PLAY_KEYS:  # most actions
+        return Action(CARD, fields.get("seat"), None, fields["card"])
     members = MEMBERS[kind]
     at = f"{prefix}actions.{index}"
-    for name in fields:
-        if name not in ("type", "seat") and name not in members:
-            raise InvalidInput.at(
-                f"{at}.{name}",
-                Text(N_("a '{type}' action has no `{name}`"), type=kind, name=name),
-            )
+    for name in fields.keys() - _ALLOWED[kind]:
+        raise InvalidInput.at(
+            f"{at}.{name}",
+            Text(N_("a '{type}' action has no `{name}`"), type=kind, name=name),
+        )
     if members and members[0] not in fields:
         raise InvalidInput.at(
             f"{at}.{members[0]}",
             Text(N_("a '{type}' action needs `{name}`"), type=kind, name=members[0]),
         )
     top = fields.get("top")
+    bid = fields.get("bid")
+    if bid is not None:
+        value = bid_value(bid, f"{at}.bid")
+        bid = Bid(bid["action"], value, bid.get("trump"), bid.get("seat"))
     return Action(
         type=kind,
         seat=fields.get("seat"),
-        bid=auction_bid(fields["bid"]) if "bid" in fields else None,
+        bid=bid,
         card=fields.get("card"),
         cards=tuple(fields.get("cards") or ()),
         swap=fields.get("swap"),
@@ -247,7 +258,7 @@ def _state(record: GameRecord, prefix: str) -> RoundState:
         violation = {
             "index": error.index,
             "seat": error.seat,
-            "card": error.card,
+            "card": card_name(error.card) if error.card is not None else None,
             "rule": error.rule,
             "message": str(error),
         }

@@ -13,7 +13,12 @@ from typing import Any
 from flask.views import MethodView
 from werkzeug.exceptions import ServiceUnavailable
 
+from ...engine.cards import cards_in
+from ...engine.round_view import RoundView
+from ...engine.rulesets import Ruleset
 from ...engine.text import N_, Text
+from ...players import record_view
+from ...players.bidding import PLAYER_BIDDING
 from .. import search_pool, suggest_jobs
 from ..blueprint import Blueprint
 from ..errors import InvalidInput
@@ -23,8 +28,9 @@ from ..schemas.suggest import (
     SuggestPlayRequestSchema,
     SuggestPlaySchema,
 )
-from ..views import round_bid
+from ..views import bid_value, round_bid
 from .common import engine_call, error_responses, ruleset_from
+from .round_view import view_of
 
 #: Seconds a client is asked to wait after a 503 (all search slots busy).
 RETRY_AFTER_S = 1
@@ -60,7 +66,10 @@ BID_EXAMPLE = {
 
 
 def _bids(args: dict[str, Any]) -> list[tuple]:
-    return [(b["action"], b.get("value"), b.get("trump"), b.get("seat")) for b in args["bids"]]
+    bids = enumerate(args["bids"])
+    return [
+        (b["action"], bid_value(b, f"bids.{i}"), b.get("trump"), b.get("seat")) for i, b in bids
+    ]
 
 
 def _play_payload(args: dict[str, Any]) -> dict[str, Any]:
@@ -117,11 +126,79 @@ def _search(
     return wait
 
 
+#: The members of each request form: the seat's view, or the record and the seat.
+PLAY_VIEW = ("trump", "taker", "hand", "trick", "bid", "tricks", "declarations", "belotes")
+PLAY_VIEW += ("turned", "exchanged_by", "dealer", "bids")
+BID_VIEW = ("dealer", "turned", "hand", "bids")
+
+
+def _form(args: dict[str, Any], view: tuple[str, ...], required: tuple[str, ...]) -> bool:
+    """Whether the request gives the record (and its seat) rather than the view; a 422
+    for a request that mixes the two forms or lacks a member of its form."""
+    if args.get("record") is None:
+        if args.get("seat") is not None:
+            raise InvalidInput.at("seat", Text(N_("`seat` goes with `record`: give both")))
+        for name in required:
+            if args.get(name) is None:
+                raise InvalidInput.at(
+                    name,
+                    Text(N_("`{name}` is needed (or give `record` and `seat`)"), name=name),
+                )
+        return False
+    if args.get("seat") is None:
+        raise InvalidInput.at("seat", Text(N_("with `record`, give the `seat` to act")))
+    given = next((name for name in view if args.get(name) not in (None, [])), None)
+    if given is not None:
+        raise InvalidInput.at(
+            given,
+            Text(
+                N_("with `record` the service derives the seat's view: leave `{name}` out"),
+                name=given,
+            ),
+        )
+    return True
+
+
+def _record_view(args: dict[str, Any], ruleset: Ruleset) -> RoundView:
+    return view_of(args["record"], ruleset, args["seat"], "record.")
+
+
+def _record_play_payload(args: dict[str, Any], ruleset: Ruleset) -> dict[str, Any]:
+    """The payload of the seat's view derived from the record: exactly the request a
+    client would send that built the view right (:mod:`...players.record_view`)."""
+    view = engine_call(record_view.seat_view, _record_view(args, ruleset), ruleset)
+    # The auction goes with the view where the players model its bidding (``hard`` weighs
+    # the deals by it); of the others (Bulgarian, klaverjas) they read the contract only.
+    bids = view.bids if ruleset.bidding in PLAYER_BIDDING else ()
+    return {
+        "ruleset": args["ruleset"],
+        "options": args.get("options") or None,
+        "level": args["level"],
+        "seed": args["seed"],
+        "budget_ms": args.get("budget_ms"),
+        "trump": view.trump,
+        "taker": view.taker,
+        "bid": (view.bid.value, view.bid.coinche) if view.bid else None,
+        "hand": list(cards_in(view.hand)),
+        "trick": (view.trick.leader, list(view.trick.cards)),
+        "tricks": [(t.leader, list(t.cards)) for t in view.tricks],
+        "declarations": [(d.seat, list(cards_in(d.cards))) for d in view.declarations],
+        "belotes": list(view.belotes),
+        "turned": view.turned,
+        "exchanged_by": view.exchanged_by,
+        "dealer": view.dealer if bids else None,
+        "bids": [(b.action, b.value, b.trump, b.seat) for b in bids],
+    }
+
+
 def start_play(args: dict[str, Any]) -> Callable[[], dict]:
     """Check a suggest/play request (a 422 costs no search) and start its search; returns
     the function that waits for the answer."""
-    ruleset_from(args, args["trump"])
-    payload = _play_payload(args)
+    if _form(args, PLAY_VIEW, ("trump", "taker", "hand", "trick")):
+        payload = _record_play_payload(args, ruleset_from(args))
+    else:
+        ruleset_from(args, args["trump"])
+        payload = _play_payload(args)
     engine_call(suggest_jobs.play_view, payload)
 
     def answer(result: dict) -> dict:
@@ -143,18 +220,29 @@ def start_play(args: dict[str, Any]) -> Callable[[], dict]:
 
 def start_bid(args: dict[str, Any]) -> Callable[[], dict]:
     """Check a suggest/bid request and start its search, as :func:`start_play`."""
-    ruleset_from(args)
+    ruleset = ruleset_from(args)
     payload = {
         "ruleset": args["ruleset"],
         "options": args.get("options") or None,
         "level": args["level"],
         "seed": args["seed"],
         "budget_ms": args.get("budget_ms"),
-        "dealer": args["dealer"],
-        "turned": args.get("turned"),
-        "hand": list(args["hand"]),
-        "bids": _bids(args),
     }
+    if _form(args, BID_VIEW, ("dealer", "hand")):
+        view = engine_call(record_view.auction_view, _record_view(args, ruleset), ruleset)
+        payload |= {
+            "dealer": view.dealer,
+            "turned": view.turned,
+            "hand": list(cards_in(view.hand)),
+            "bids": [(b.action, b.value, b.trump, b.seat) for b in view.bids],
+        }
+    else:
+        payload |= {
+            "dealer": args["dealer"],
+            "turned": args.get("turned"),
+            "hand": list(args["hand"]),
+            "bids": _bids(args),
+        }
     engine_call(suggest_jobs.auction_view, payload)
 
     def answer(result: dict) -> dict:

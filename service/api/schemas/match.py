@@ -13,6 +13,7 @@ from .common import (
     TeamFigures,
     enum_field,
 )
+from .round_view import RoundRecordSchema
 from .scoring import MatchRoundSchema, MatchScoreRequestSchema, MatchScoreSchema
 
 #: Rounds one match record holds at most (as `POST /v1/match-score`).
@@ -21,13 +22,21 @@ MATCH_ROUNDS_MAX = 1000
 
 class MatchRecordRoundSchema(RequestSchema):
     """One round of a match record, by its `type`: `score` (its scored summary, as
-    `/v1/match-score` takes it, in `summary`) or `redeal` (everybody passed: nothing
-    scored, no other member)."""
+    `/v1/match-score` takes it, in `summary`), `redeal` (everybody passed: nothing
+    scored, no other member) or `record` (the round record, in `record`)."""
 
     type = enum_field("MatchRoundType", required=True)
     summary = fields.Nested(
         MatchRoundSchema(),
         metadata={"description": "`score`: the round's scored summary; required there."},
+    )
+    record = fields.Nested(
+        RoundRecordSchema(),
+        metadata={
+            "description": "`record`: the round record as POST /v1/rounds/state takes it "
+            "(the ruleset is the match's), complete or passed out; its `dealer` must be the "
+            "one the sheet says and its `held_in` 0 (the match carries held points itself)."
+        },
     )
 
 

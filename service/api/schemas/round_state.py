@@ -146,8 +146,15 @@ class DealRequestSchema(RulesetRequestSchema):
     )
 
 
+class SeatHandSchema(ResponseSchema):
+    """A seat's cards, in an answer (`SeatCards` is its request form)."""
+
+    seat = Seat(required=True)
+    cards = Cards(required=True)
+
+
 class DealtSchema(ResponseSchema):
-    hands = fields.List(fields.Nested(SeatCardsSchema()), required=True)
+    hands = fields.List(fields.Nested(SeatHandSchema()), required=True)
     turned = CardField(required=True, allow_none=True)
     stock = Cards(required=True)
     proposed = enum_field(
@@ -254,7 +261,7 @@ class RoundStateSchema(ResponseSchema):
     seat = Seat("The seat to act; null when complete or redeal.", required=True, allow_none=True)
     legal = fields.Nested(LegalActionsSchema(), required=True)
     hands = fields.List(
-        fields.Nested(SeatCardsSchema()),
+        fields.Nested(SeatHandSchema()),
         required=True,
         metadata={"description": "Every seat's hand as it stands (the table's view)."},
     )
