@@ -224,6 +224,10 @@ def test_klob_cuts_the_previous_round(server):
         assert dealt["pack"] == gathered[cut:] + gathered[:cut]
     unfinished = {**body, "previous": {**body["previous"], "actions": previous["actions"][:3]}}
     assert server.post("/v1/deal", json=unfinished).status_code == 422
+    # A previous record is checked whatever the ruleset: a bad one is a 422, not ignored.
+    bad = {"dealer": 0, "deal": previous["deal"], "actions": [{"type": "bid", "cards": ["7C"]}]}
+    answer = server.post("/v1/deal", json={"ruleset": "belote", "dealer": 0, "previous": bad})
+    assert answer.status_code == 422 and "previous.actions.0.cards" in answer.json()["errors"]
 
 
 def test_round_state_in_a_batch(server, belote_deal):

@@ -122,10 +122,12 @@ class DealRound(MethodView):
 
 def _previous_pack(previous: dict | None, ruleset: Ruleset) -> tuple[int, ...] | None:
     """The previous round's cards as gathered (docs/api.md, the deal, step 3)."""
-    if previous is None or ruleset.deal_shuffle != "cut":
+    if previous is None:
         return None
     record = _record(previous, ruleset, "previous.")
-    state = _state(record, "previous.")
+    state = _state(record, "previous.")  # checked whatever the ruleset: a bad one is a 422
+    if ruleset.deal_shuffle != "cut":
+        return None
     if state.phase == COMPLETE:
         return gather([t.cards for t in state.tricks])
     if state.phase == REDEAL:
