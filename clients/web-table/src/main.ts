@@ -70,7 +70,7 @@ function bidText(bid: Bid): string {
     case "name":
       return `${words.name} ${trumpText(bid.trump)}`;
     case "bid": {
-      const value = bid.value === undefined || bid.value === null ? "" : bid.value === "capot" ? words.capot : String(bid.value);
+      const value = bid.capot ? words.capot : bid.value === undefined || bid.value === null ? "" : String(bid.value);
       return `${value} ${trumpText(bid.trump)}`.trim();
     }
     default:
@@ -185,7 +185,7 @@ async function playRound(me: number, dealer: number): Promise<number | null> {
     say(fill(words.roundOver, { us: us ?? 0, them: them ?? 0 }), "round");
     renderSummary(state.score);
   }
-  sheet = await matchSheet(api, setup, firstDealer, sheet, state);
+  sheet = await matchSheet(api, setup, firstDealer, sheet, round);
   renderSheet();
   const answer = sheet.answer;
   heldIn = answer.sheet.at(-1)?.carried ?? 0;
@@ -364,14 +364,15 @@ function bidRow(legal: LegalBid): HTMLElement {
   const trumps = legal.trumps ?? [];
   if (legal.action === "bid" && legal.values && legal.values.length > 0) {
     const select = el("select", { id: "bid-value", "aria-label": words.bid });
-    for (const value of legal.values) select.append(el("option", { value: String(value) }, value === "capot" ? words.capot : String(value)));
+    for (const value of legal.values) select.append(el("option", { value: String(value) }, String(value)));
+    if (legal.capot) select.append(el("option", { value: "capot" }, words.capot));
     row.append(select);
     for (const trump of trumps) {
       const button = el("button", { type: "button", className: "bid bid-trump", "data-action": "bid", "data-trump": trump }, trumpText(trump));
       button.addEventListener("click", () => {
         const raw = select.value;
-        const value = raw === "capot" ? "capot" : Number(raw);
-        resolveUser?.({ type: "bid", bid: { action: "bid", value, trump } as Bid });
+        const bid: Bid = raw === "capot" ? { action: "bid", capot: true, trump } : { action: "bid", value: Number(raw), trump };
+        resolveUser?.({ type: "bid", bid });
       });
       row.append(button);
     }
@@ -416,7 +417,7 @@ function renderContract(state: TableState): void {
     box.textContent = "";
     return;
   }
-  const bid = c.bid ? `${c.bid.value === "capot" ? words.capot : c.bid.value} ` : "";
+  const bid = c.bid ? `${c.bid.capot ? words.capot : c.bid.value} ` : "";
   const doubled = c.bid && c.bid.coinche !== "none" ? ` ${words[c.bid.coinche === "surcoinche" ? "surcoinche" : "coinche"]}` : c.double !== "none" ? ` ${c.double}` : "";
   box.textContent = `${words.contract}: ${seatName(c.taker)}, ${bid}${trumpText(c.trump)}${doubled}`;
 }

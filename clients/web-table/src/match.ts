@@ -1,9 +1,9 @@
-// The match: its record (each round's scored summary, or a redeal) and the score sheet
+// The match: its record (each round's record) and the score sheet
 // the service keeps from it (POST /v1/match): each round's line, the running totals, the
 // points carried into the next round, the next dealer, finished and winner.
 import { type Api, body, type Schemas } from "./api.js";
 import { Round } from "./game.js";
-import type { RoundEngine, Setup, TableState } from "./round.js";
+import type { RoundEngine, Setup } from "./round.js";
 
 export interface Sheet {
   record: Schemas["MatchRecordRound"][];
@@ -15,12 +15,10 @@ export function newRound(api: Api, setup: Setup, dealer: number, number: number,
   return new Round(api, setup, dealer, number, heldIn);
 }
 
-/** The sheet once ``state`` (a complete round, or a redeal) is added to the match. */
-export async function matchSheet(api: Api, setup: Setup, firstDealer: number, sheet: Sheet | null, state: TableState): Promise<Sheet> {
-  const score = state.score;
-  const entry: Schemas["MatchRecordRound"] = score
-    ? { type: "score", summary: { score: score.score, held: score.held, winner: score.winner, capot: score.capot } }
-    : { type: "redeal" };
+/** The sheet once ``round`` (complete, or a redeal) is added to the match: the round
+ * goes as its record, which the service plays through and scores itself. */
+export async function matchSheet(api: Api, setup: Setup, firstDealer: number, sheet: Sheet | null, round: RoundEngine): Promise<Sheet> {
+  const entry: Schemas["MatchRecordRound"] = { type: "record", record: round.asMatchRound };
   const record = [...(sheet?.record ?? []), entry];
   const answer = body(await api.POST("/v1/match", { body: { ruleset: setup.ruleset, options: setup.options, dealer: firstDealer, rounds: record } }));
   return { record, answer };

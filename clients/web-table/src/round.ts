@@ -79,6 +79,8 @@ export interface Setup {
 export interface RoundEngine {
   readonly dealer: number;
   current: TableState;
+  /** The round's record, as a match record takes it. */
+  readonly asMatchRound: Schemas["RoundRecord"];
   /** The service's sentence when its computer players do not bid in this game. */
   noBidder: string | null;
   deal(): Promise<TableState>;

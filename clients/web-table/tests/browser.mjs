@@ -131,7 +131,7 @@ try {
       const stillMine = (await page.getAttribute("#table", "data-to-act")) === "0";
       const stillHeld = (await page.locator(`#hand button.card[data-card="${name}"]`).count()) === 1;
       // The reason is the service's: the state's sentence for that card.
-      const state = watch.answers.filter((a) => a.path === "/v1/rounds/state").at(-1)?.body;
+      const state = watch.answers.filter((a) => a.path === "/v1/rounds/view").at(-1)?.body;
       const said = state?.legal.illegal.find((i) => i.card === name)?.message;
       check("an illegal card is refused with the service's reason", reason && reason === said && notice?.includes(reason) && stillMine && stillHeld, { card: name, reason, notice });
       await page.screenshot({ path: join(out, "refused.png") });
@@ -156,7 +156,7 @@ try {
   await page.waitForSelector("#sheet-body tr");
   await page.screenshot({ path: join(out, "round-end.png") });
   const row = await page.locator("#sheet-body tr").first().locator("td").allTextContents();
-  const states = watch.answers.filter((a) => a.path === "/v1/rounds/state").map((a) => a.body);
+  const states = watch.answers.filter((a) => a.path === "/v1/rounds/view").map((a) => a.body);
   const score = states.at(-1)?.score?.score;
   check("the score sheet shows the service's score", score && row[1] === String(score[0]) && row[2] === String(score[1]), { sheet: row.slice(1), service: score });
   const summary = await page.locator('#summary tr[data-row="score"] td').allTextContents();
@@ -183,7 +183,7 @@ try {
     const ended = await playRound(more.page, {});
     await more.page.waitForSelector("#sheet-body tr");
     const line = await more.page.locator("#sheet-body tr").first().locator("td").allTextContents();
-    const last = more.watch.answers.filter((a) => a.path === "/v1/rounds/state").at(-1)?.body;
+    const last = more.watch.answers.filter((a) => a.path === "/v1/rounds/view").at(-1)?.body;
     const said = (await more.page.locator("#log li.announce").allTextContents()).reverse();
     check(`${other}: a round played, the sheet shows the service's score`, ended !== "redeal" && last?.score && line.slice(1).join(",") === last.score.score.join(","), { sheet: line.slice(1), service: last?.score?.score, announced: said });
     await more.page.screenshot({ path: join(out, `${other}.png`) });
