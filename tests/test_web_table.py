@@ -59,7 +59,7 @@ def test_a_round_is_played_in_the_browser_on_the_public_api():
             cwd=TABLE,
             capture_output=True,
             text=True,
-            timeout=300,
+            timeout=900,
             check=False,
         )
         seconds = time.monotonic() - started
