@@ -60,7 +60,8 @@ def _java(ops) -> str:
             args.append(f"mapper.readValue(body, {op['request']}.class)")
         args.append("null")  # Accept-Language
         cases.append(
-            f'      case "{op["operation"]}": return write(mapper, {api}.{op["operation"]}({", ".join(args)}));'
+            f'      case "{op["operation"]}":\n'
+            f"        return write(mapper, {api}.{op['operation']}({', '.join(args)}));"
         )
     return f"""// {HEADER}
 import belote.client.ApiClient;
@@ -110,7 +111,9 @@ fun write(answer: Any): String = when (answer) {{
     else -> Serializer.moshi.adapter(answer.javaClass).toJson(answer)
 }}
 
-fun dispatch(basePath: String, operation: String, body: String?, params: Map<String, String>): String =
+fun dispatch(
+    basePath: String, operation: String, body: String?, params: Map<String, String>
+): String =
     when (operation) {{
 {chr(10).join(cases)}
         else -> throw IllegalArgumentException("unknown operation " + operation)
@@ -169,7 +172,8 @@ def _csharp(ops) -> str:
         if op["request"]:
             args.append(f"JsonConvert.DeserializeObject<{op['request']}>(body)")
         cases.append(
-            f'            case "{op["operation"]}": return Write({api}.{pascal(op["operation"])}({", ".join(args)}));'
+            f'            case "{op["operation"]}":\n'
+            f"                return Write({api}.{pascal(op['operation'])}({', '.join(args)}));"
         )
     return f"""// {HEADER}
 using System;
@@ -212,7 +216,8 @@ def _typescript(ops) -> str:
             options.append("parseAs: 'text'")
         cases.append(
             f'    case "{op["operation"]}":\n'
-            f'      return answer(await client.{method}("{op["path"]}", {{ {", ".join(options)} }}));'
+            f"      return answer(\n"
+            f'        await client.{method}("{op["path"]}", {{ {", ".join(options)} }}));'
         )
     return f"""// {HEADER}
 import type {{ Client }} from "openapi-fetch";
@@ -282,7 +287,8 @@ def _php(ops) -> str:
             model = f"\\Belote\\Client\\Model\\{op['request']}"
             args.append(f"ObjectSerializer::deserialize(json_decode($body), '{model}')")
         cases.append(
-            f"        case '{op['operation']}': return ({api})->{op['operation']}({', '.join(args)});"
+            f"        case '{op['operation']}':\n"
+            f"            return ({api})->{op['operation']}({', '.join(args)});"
         )
     return f"""<?php
 // {HEADER}

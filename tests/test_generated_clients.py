@@ -118,7 +118,7 @@ class _ProxyHandler(BaseHTTPRequestHandler):
         self.end_headers()
         self.wfile.write(payload)
 
-    do_GET = do_POST = _forward
+    do_GET = do_POST = _forward  # noqa: N815 - http.server's names
 
 
 @pytest.fixture(scope="module")
