@@ -2,7 +2,7 @@
 # make test - set up the virtualenv and run lint, the spec check and the whole test suite
 #             (Schemathesis, the generated TypeScript client, hostile input: README.md)
 # make contract / client-check URL=... - the same two checks against a server you run
-# make clients - generate the Java, Kotlin, Go, C# and Python clients into build/clients
+# make clients - generate the nine clients into build/clients (docs/clients.md)
 # make table - build the web table (clients/web-table) and serve it at http://127.0.0.1:8000/table/
 # make messages - extract the sentences, update every catalog, compile them (docs/i18n.md)
 PYTHON ?= python3
@@ -93,17 +93,40 @@ bench: $(STAMP)
 	$(BIN)/python bench/ops.py
 
 # Generated clients (tests/test_generated_clients.py, docs/clients.md). The generators are
-# pinned in requirements-test.lock; the Java client's Jackson comes from the generator's jar.
-# From Debian (installed here, as root, when missing): jakarta.annotation for the Java client,
-# Go 1.19 to type-check the Go client.
-CLIENT_DEBS := libjakarta-annotation-api-java=2.1.1-1 golang-1.19-go=1.19.8-2
+# pinned in requirements-test.lock. The toolchains and libraries the nine checks build with:
+# Debian's packages (installed here, as root, when missing; no version pins, so a Debian
+# point release changes nothing), Kotlin's compiler and libraries from Maven Central
+# (clients/kotlin/pom.xml, copied into build/clients/libs/kotlin), Go modules from the Go
+# module proxy and crates from the Rust registry (fetched by go build and cargo build).
+# Not root, not Debian, or no network: it says what is missing, and the tests of the
+# languages concerned fail naming it.
+CLIENT_DEBS := libjakarta-annotation-api-java maven \
+	mono-mcs mono-runtime libnewtonsoft-json-cil-dev libmono-system-net-http4.0-cil \
+	libmono-system-runtime-serialization4.0-cil libmono-system-web4.0-cil \
+	libmono-system-componentmodel-dataannotations4.0-cil \
+	php-cli php-mbstring php-guzzlehttp-guzzle php-guzzlehttp-psr7 ruby ruby-typhoeus
+CLIENT_TOOLS := java javac go cargo node npm
+KOTLIN_LIBS := build/clients/libs/kotlin
 
 client-deps:
-	@for deb in $(CLIENT_DEBS); do \
-	  dpkg-query -W -f='$${Version}\n' $${deb%%=*} 2>/dev/null | grep -qx "$${deb#*=}" || missing=1; \
-	done; \
+	@missing=$$(for deb in $(CLIENT_DEBS); do \
+	  dpkg-query -W -f='$${Status}\n' $$deb 2>/dev/null | grep -q 'install ok installed' || echo $$deb; \
+	done); \
 	if [ -n "$$missing" ]; then \
-	  apt-get update -q && apt-get install -y -q --no-install-recommends $(CLIENT_DEBS); fi
+	  if [ "$$(id -u)" = 0 ] && command -v apt-get >/dev/null; then \
+	    apt-get update -q && DEBIAN_FRONTEND=noninteractive apt-get install -y -q --no-install-recommends $$missing \
+	      || echo "client-deps: apt-get could not install: $$missing (their clients' tests will fail)"; \
+	  else \
+	    echo "client-deps: missing Debian packages (run as root on Debian, or install them): $$missing"; \
+	  fi; \
+	fi
+	@for tool in $(CLIENT_TOOLS); do command -v $$tool >/dev/null || \
+	  echo "client-deps: \`$$tool\` is not on PATH: its client's test will fail (docs/clients.md)"; done
+	@if [ ! -f $(KOTLIN_LIBS)/.done ]; then \
+	  if command -v mvn >/dev/null && mvn -q -B -f clients/kotlin/pom.xml dependency:copy-dependencies \
+	      -DoutputDirectory=$(CURDIR)/$(KOTLIN_LIBS); then touch $(KOTLIN_LIBS)/.done; \
+	  else echo "client-deps: the Kotlin compiler and libraries could not be fetched (mvn, Maven Central)"; fi; \
+	fi
 
 clients: $(STAMP)
 	$(BIN)/python clients/generate.py
