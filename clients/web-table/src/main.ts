@@ -39,7 +39,6 @@ let setup: Setup;
 let round: RoundEngine | null = null;
 let sheet: Sheet | null = null;
 let generation = 0; // a new match stops the previous one's loop
-let shownTrick = -1;
 let roundNumber = 0;
 let noBidderSaid = false;
 let firstDealer = 3;
@@ -112,7 +111,7 @@ async function startMatch(): Promise<void> {
     level: $<HTMLSelectElement>("level").value as Level,
     seed: seedText ? Number(seedText) : Math.floor(Math.random() * 2 ** 31),
   };
-  players = Number($<HTMLSelectElement>("preset").selectedOptions[0]?.dataset["players"] ?? 4);
+  players = options?.players ?? Number($<HTMLSelectElement>("preset").selectedOptions[0]?.dataset["players"] ?? 4);
   sheet = null;
   roundNumber = 0;
   heldIn = 0;
@@ -140,7 +139,6 @@ async function startMatch(): Promise<void> {
 async function playRound(me: number, dealer: number): Promise<number | null> {
   round = newRound(api, setup, dealer, roundNumber, heldIn);
   roundNumber += 1;
-  shownTrick = -1;
   $<HTMLButtonElement>("next-round").hidden = true;
   $("summary").hidden = true;
   let state = await round.deal();
@@ -306,7 +304,6 @@ function renderCenter(state: TableState): void {
     center.append(el("div", { className: `played ${position(seat)}${won ? " won" : ""}`, "data-card": card, "data-seat": seat }, cardFace(card)));
   });
   center.dataset["done"] = showDone ? "true" : "false";
-  if (showDone && shownTrick !== state.tricks.length) shownTrick = state.tricks.length;
 }
 
 function renderHand(state: TableState, playable: boolean): void {
