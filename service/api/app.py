@@ -94,7 +94,8 @@ def create_app(config: type = Config, settings: Settings | None = None) -> Flask
     )
     from .operations import install
 
-    install(app, api, settings if settings is not None else Settings.from_env())
+    settings = settings if settings is not None else Settings.from_env()
+    install(app, api, settings)
     # After the API key check (installed just above): the expensive operations' lines.
     from . import admission, search_pool
 
@@ -106,4 +107,8 @@ def create_app(config: type = Config, settings: Settings | None = None) -> Flask
             "batch.Batch": lambda: admission.BATCHES,
         },
     )
+    if settings.table_dir is not None:
+        from . import table
+
+        table.install(app, settings.table_dir)
     return app
