@@ -69,7 +69,12 @@ def test_items_are_answered_as_their_endpoints_answer(server, data):
     results = response.json()["items"]
     assert len(results) == len(items)
     for item, result in zip(items, results, strict=True):
-        assert _alone(server, item["operation"], item["body"])[1] == result
+        alone = _alone(server, item["operation"], item["body"])[1]
+        if item["operation"] == "deal" and not item["body"].get("seed"):
+            # a deal without a seed comes from the secure generator: never twice the same
+            assert alone["status"] == result["status"]
+            continue
+        assert alone == result
 
 
 @pytest.mark.parametrize(
