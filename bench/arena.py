@@ -268,7 +268,7 @@ def percentile(values: list[float], q: float) -> float:
 
 def match(preset, options, a, b, deals, seed, jobs, auction, bid_a, bid_b) -> dict:
     work = [(preset, options, a, b, bid_a, bid_b, auction, seed, i) for i in range(deals)]
-    started = time.time()
+    started, measured = time.time(), commit()
     if jobs > 1:
         with ProcessPoolExecutor(jobs) as pool:
             results = list(pool.map(play_deal, work, chunksize=4))
@@ -329,7 +329,7 @@ def match(preset, options, a, b, deals, seed, jobs, auction, bid_a, bid_b) -> di
         "bid_cpu_ms": {name: quantiles(t) for name, t in bid_cpu.items()} if auction else None,
         "load": os.getloadavg()[0],
         "seconds": round(time.time() - started, 1),
-        "commit": commit(),
+        "commit": measured,
         "margins": margins,  # per deal, in order: two runs on one seed can be paired
     }
 
