@@ -153,8 +153,6 @@ def test_every_200_shows_the_answer_to_its_request_example(app):
             if name in response_examples.TEXT_OPERATIONS:
                 first = media["example"].splitlines()[0]
                 assert first in client.get(path).get_data(as_text=True), name
-            elif name in response_examples.VARYING_OPERATIONS:
-                assert set(media["example"]) == set(expected[name]), name
             else:
                 assert media["example"] == expected[name], (
                     f"{name}: the 200 example is not what the service answers to the "
