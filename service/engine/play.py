@@ -131,6 +131,13 @@ _RANKINGS = {mode: _ranking(mode) for mode in TRUMP_MODES}
 _PLAIN_RANKING = _ranking(NO_TRUMP)  # an unknown mode ranks like sans atout
 
 
+def trick_ranking(trump: str) -> tuple[int, ...]:
+    """Per card, the key :func:`winning_index` ranks it by under the trump mode: a card
+    beats the winning one when its key is higher and it is a trump (16 or more) or of
+    the suit led."""
+    return _RANKINGS.get(trump, _PLAIN_RANKING)
+
+
 def _winner(cards: Sequence[int], ranking: tuple[int, ...]) -> int:
     led = cards[0] >> 3
     best, best_key = 0, ranking[cards[0]]
