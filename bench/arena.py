@@ -41,6 +41,7 @@ B's, per deal, averaged over its two plays.
 from __future__ import annotations
 
 import argparse
+import contextlib
 import functools
 import json
 import math
@@ -269,11 +270,15 @@ def percentile(values: list[float], q: float) -> float:
 def match(preset, options, a, b, deals, seed, jobs, auction, bid_a, bid_b) -> dict:
     work = [(preset, options, a, b, bid_a, bid_b, auction, seed, i) for i in range(deals)]
     started, measured = time.time(), commit()
-    if jobs > 1:
-        with ProcessPoolExecutor(jobs) as pool:
-            results = list(pool.map(play_deal, work, chunksize=4))
-    else:
-        results = [play_deal(w) for w in work]
+    results = []
+    with ProcessPoolExecutor(jobs) if jobs > 1 else contextlib.nullcontext() as pool:
+        done = pool.map(play_deal, work, chunksize=2) if pool else map(play_deal, work)
+        for r in done:
+            results.append(r)
+            if len(results) % 10 == 0:  # progress, for long runs: the margin so far
+                mean, half = mean_ci([x["margin"] for x in results])
+                line = f"{a} vs {b}: {len(results)} deals, {mean:+.1f} ± {half:.1f}"
+                print(line, file=sys.stderr, flush=True)
     margins = [r["margin"] for r in results]
     mean, half = mean_ci(margins)
     card_mean, card_half = mean_ci([r["cards"] for r in results])
