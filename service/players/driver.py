@@ -25,6 +25,7 @@ from dataclasses import dataclass, replace
 from ..engine.cards import cards_in
 from ..engine.declarations import Declaration, find_belotes, find_declarations, settle
 from ..engine.play import card_points, legal_mask, trick_points, winning_index
+from ..engine.rounds import Trick
 from ..engine.scoring import Figures, end_bonus, mode_total, settle_figures
 from . import dds
 from .baselines import greedy_card, random_card
@@ -287,6 +288,33 @@ def _choose(view, lv, legal, totals, used, exact, complete) -> Suggestion:
         choice = max(legal, key=lambda c: (values[c], -card_points(c, view.trump, rules), -c))
     # Past the deadline some search may have stopped at a shallower depth: not complete.
     return Suggestion(choice, values, used, exact, complete, lv.name)
+
+
+def solved_round_margin(
+    rules, hands, trump: str, taker: int, dealer: int, bid, team: int, solved: dict
+) -> float:
+    """The round's score margin for ``team`` when the first lead is the greedy player's
+    and every card after it is played perfectly, every hand open (the compiled solver;
+    one lead instead of all costs a seventh: 9 ms a deal instead of 65), each seat
+    announcing its best declarations: what a contract is worth double-dummy, for the
+    bidding look-ahead. ``solved`` keeps the solver's answer per deal and trump mode (the
+    contracts of one deal in one mode differ only in taker and bid: the scoring's part)."""
+    leader = (dealer + 1) % rules.players
+    declared = tuple(
+        d for s in range(rules.players) for d in find_declarations(hands[s], trump, rules, s)
+    )
+    view = SeatView(
+        rules, leader, hands[leader], trump, taker, Trick(leader, ()), (), declared, bid=bid
+    )
+    scorer = _RoundScorer(view)
+    key = (tuple(hands), trump)
+    value = solved.get(key)
+    if value is None:
+        lead = greedy_card(view)
+        found = dds.solve(rules, trump, hands, leader, (), scorer.team, moves=[lead])
+        value = solved[key] = found[lead]
+    margin = scorer.margin(value, scorer.deal_context(list(hands)))
+    return margin if team == scorer.team else -margin
 
 
 def level_of(spec: str) -> Level:
