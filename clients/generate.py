@@ -66,11 +66,6 @@ OPENAPI_GENERATOR = {
             # CoincheLevel) declare COINCHE twice and the client does not compile.
             "enumClassPrefix": True,
         },
-        # BidValue is oneOf [BidPoints (an integer: the ladder is a ruleset parameter, so no
-        # enum), Capot, null]. Go's generator names a oneOf member by its Go type, and int32
-        # is a reserved word, so without this mapping it warns and writes a model_int32; with
-        # it, BidValue holds `Int32 *int32` and `Capot *Capot` and no such model is written.
-        "modelNameMappings": {"int32": "BidPoints"},
     },
     "csharp": {
         "generatorName": "csharp",

@@ -4,4 +4,4 @@
 ``service.api`` is the HTTP layer that translates requests to engine calls.
 """
 
-__version__ = "0.2.0"
+__version__ = "0.3.0"

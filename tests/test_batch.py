@@ -32,7 +32,7 @@ def _alone(server, operation: str, body) -> tuple[int, dict]:
     data = response.json()
     if response.status_code >= 400:
         data.pop("request_id", None)
-        return response.status_code, {"status": response.status_code, "body": None, "problem": data}
+        return response.status_code, {"status": response.status_code, "problem": data}
     return response.status_code, {"status": response.status_code, "body": data, "problem": None}
 
 

@@ -18,7 +18,9 @@ def bids(*items):
     "nS" name spades."""
     out = []
     for item in items:
-        if isinstance(item, tuple):
+        if isinstance(item, tuple) and item[0] == "capot":
+            out.append({"action": "bid", "capot": True, "trump": item[1]})
+        elif isinstance(item, tuple):
             out.append({"action": "bid", "value": item[0], "trump": item[1]})
         elif item.startswith("n"):
             out.append({"action": "name", "trump": item[1:]})
@@ -59,7 +61,7 @@ def test_coinche_auction_in_progress_after_a_coinche(server):
         "redeal": False,
         "redeal_dealer": None,
         "round": None,
-        "highest": {"seat": 1, "team": 1, "value": 100, "trump": "S"},
+        "highest": {"seat": 1, "team": 1, "value": 100, "capot": False, "trump": "S"},
     }
 
 
@@ -73,7 +75,8 @@ def test_coinche_start_lists_pass_and_every_bid_compactly(server):
         {
             "action": "bid",
             "trumps": ALL_MODES,
-            "values": [80, 90, 100, 110, 120, 130, 140, 150, 160, "capot"],
+            "values": [80, 90, 100, 110, 120, 130, 140, 150, 160],
+            "capot": True,
         },
     ]
 
@@ -91,10 +94,11 @@ def test_coinche_surcoinche_contract_is_the_round_score_bid(server):
         "team": 1,
         "trump": "all",
         "value": 110,
+        "capot": False,
         "coinche": "surcoinche",
         "coinched_by": 2,
         "surcoinched_by": 3,
-        "bid": {"value": 110, "coinche": "surcoinche"},
+        "bid": {"value": 110, "capot": False, "coinche": "surcoinche"},
         "turned": None,
         "round": None,
         "seven_exchange_allowed": False,
@@ -112,7 +116,22 @@ def test_coinched_capot_with_integral_float_values(server):
     body["bids"] += bids("p", "p", "p")
     data = post(server, body).json()
     assert data["contract"]["taker"] == 2 and data["contract"]["team"] == 0
-    assert data["contract"]["bid"] == {"value": "capot", "coinche": "coinche"}
+    assert data["contract"]["bid"] == {"value": None, "capot": True, "coinche": "coinche"}
+    assert data["contract"]["value"] is None and data["contract"]["capot"] is True
+
+
+def test_capot_with_a_value_is_refused(server):
+    bid = {"action": "bid", "value": 160, "capot": True, "trump": "H"}
+    response = post(server, {"ruleset": "coinche", "dealer": 0, "bids": [bid]})
+    assert set(problem(response)["errors"]) == {"bids.0.value"}
+
+
+@pytest.mark.parametrize("value", ["capot", True, "80"])
+def test_the_old_bid_value_union_is_refused(server, value):
+    """0.3.0: `value` is an integer only; the capot bid is `capot: true` (breaking)."""
+    bid = {"action": "bid", "value": value, "trump": "H"}
+    response = post(server, {"ruleset": "coinche", "dealer": 0, "bids": [bid]})
+    assert set(problem(response)["errors"]) == {"bids.0.value"}
 
 
 def test_coinche_four_passes_redeal_by_the_next_dealer(server):
@@ -135,6 +154,7 @@ def test_belote_round_two_name(server):
         "team": 1,
         "trump": "S",
         "value": None,
+        "capot": False,
         "coinche": None,
         "coinched_by": None,
         "surcoinched_by": None,
@@ -377,6 +397,7 @@ def test_a_house_ladder_over_http(server):
     body = {"ruleset": "coinche", "options": {"bid_minimum": 82, "bid_step": 5}, "dealer": 0}
     data = post(server, body | {"bids": [{"action": "bid", "value": 82, "trump": "S"}]}).json()
     assert data["highest"]["value"] == 82
-    assert data["legal_bids"][1]["values"] == [*range(85, 161, 5), "capot"]
+    assert data["legal_bids"][1]["values"] == [*range(85, 161, 5)]
+    assert data["legal_bids"][1]["capot"] is True
     refused = post(server, body | {"bids": [{"action": "bid", "value": 80, "trump": "S"}]})
     assert problem(refused)["violations"][0]["rule"] == "invalid_value"

@@ -115,7 +115,7 @@ def test_klaberjass_example(server):
 def test_coinche_examples(server):
     coinched = body("coinche", DEAL_A, 0, bid={"value": 90, "coinche": "coinche"})
     assert post_round(server, coinched).json()["score"] == [368, 0]  # (94 + 90) x 2
-    capot = body("coinche", DEAL_A, 0, bid={"value": "capot"})
+    capot = body("coinche", DEAL_A, 0, bid={"capot": True})
     assert post_round(server, capot).json()["score"] == [0, 412]  # (162 + 250)
     no_trump = body("coinche", DEAL_NO_TRUMP, 1, trump="none", bid={"value": 80.0})
     assert post_round(server, no_trump).json()["score"] == [76, 166]
@@ -197,7 +197,16 @@ def test_invalid_requests_are_422_naming_the_field(server, change, field):
 
 @pytest.mark.parametrize(
     "bid",
-    [None, {"value": 85}, {"value": "Capot"}, {"value": True}, {"value": 90, "coinche": "x"}],
+    [
+        None,
+        {"value": 85},
+        {"value": "capot"},
+        {"value": True},
+        {"value": 90, "coinche": "x"},
+        {"value": 90, "capot": True},
+        {"capot": "yes"},
+        {"capot": False},
+    ],
 )
 def test_coinche_bid_is_checked(server, bid):
     payload = body("coinche", DEAL_A, 0)
@@ -274,7 +283,7 @@ def test_match_target_left_out_or_null_is_the_rulesets(server, absent):
 
 
 def test_a_bid_without_its_value_is_refused(server):
-    # BidValue holds null (for responses: a pass has no value); a request's bid needs one.
+    # A request's bid needs its value or capot: true (null is for answers: a pass has none).
     payload = body("coinche", DEAL_A, 0) | {"bid": {"value": None, "coinche": "none"}}
     r = post_round(server, payload)
     assert r.status_code == 422, r.text

@@ -378,7 +378,7 @@ def test_coinche_coinched_bid_from_the_auction(server):
         "taker": 0,
         "team": 0,
         "trump": "H",
-        "bid": {"value": 80, "coinche": "coinche"},
+        "bid": {"value": 80, "capot": False, "coinche": "coinche"},
         "double": "none",
     }
     # 94 >= 80 and 94 > 68: made; coinched, takers (94 + 80) x 2 = 348, defenders 0
@@ -403,7 +403,7 @@ def test_coinche_stated_bid_must_agree_and_is_needed_without_bids(server):
     )
     assert "bid" in refused(server, coinche_payload(tricks, trump="H", taker=0))
     out = validate(server, coinche_payload(tricks, trump="H", taker=0, bid={"value": 90}))
-    assert out["contract"]["bid"] == {"value": 90, "coinche": "none"}
+    assert out["contract"]["bid"] == {"value": 90, "capot": False, "coinche": "none"}
     assert out["next"]["seat"] == 0  # trick 1 (9H KH AH QH) is seat 0's
 
 

@@ -117,13 +117,8 @@ def test_reason_codes_are_every_engine_code():
 
 def test_shared_concepts_are_components():
     schemas = committed()["components"]["schemas"]
-    for name in ("Card", "Seat", "Team", "Trump", "RulesetName", "BidValue", "ReasonCode"):
+    for name in ("Card", "Seat", "Team", "Trump", "RulesetName", "BidPoints", "ReasonCode"):
         assert name in schemas, name
-    assert schemas["BidValue"]["oneOf"] == [
-        {"$ref": "#/components/schemas/BidPoints"},
-        {"$ref": "#/components/schemas/Capot"},
-        {"type": "null"},
-    ]
     assert "Parameters" not in schemas and "PaginationMetadata" not in schemas
 
 
@@ -159,3 +154,95 @@ def test_every_200_shows_the_answer_to_its_request_example(app):
                     "request example; run `python -m tests.response_examples` and "
                     "`make openapi`, and read the diff"
                 )
+
+
+# --- the shapes every generator reads (service/api/schemas/common.py, docs/clients.md) ---
+
+
+def _subschemas(node, path=""):
+    """Every schema object under ``node`` with its path (properties, items, anyOf ...)."""
+    if isinstance(node, dict):
+        yield path, node
+        for key, value in node.items():
+            yield from _subschemas(value, f"{path}/{key}")
+    elif isinstance(node, list):
+        for index, value in enumerate(node):
+            yield from _subschemas(value, f"{path}/{index}")
+
+
+def test_no_union_of_types_but_null():
+    """No oneOf; an anyOf only as [$ref to an enum or an object, null]; a type list only as
+    [X, "null"]; no integer enum; no nullable map."""
+    spec = committed()
+    schemas = spec["components"]["schemas"]
+    problems = []
+    for path, node in _subschemas(spec):
+        if "oneOf" in node:
+            problems.append(f"{path}: oneOf")
+        if "anyOf" in node:
+            ref, null = (node["anyOf"] + [{}, {}])[:2]
+            target = schemas.get(ref.get("$ref", "").rsplit("/", 1)[-1], {})
+            wrappable = "enum" in target or target.get("type") == "object"
+            if len(node["anyOf"]) != 2 or null != {"type": "null"} or not wrappable:
+                problems.append(f"{path}: anyOf other than [$ref enum or object, null]")
+        kind = node.get("type")
+        if isinstance(kind, list) and (len(kind) != 2 or kind[1] != "null"):
+            problems.append(f"{path}: type {kind}")
+        if kind == "integer" and "enum" in node:
+            problems.append(f"{path}: integer enum (use bounds)")
+        if isinstance(kind, list) and kind[0] == "object":
+            problems.append(f"{path}: nullable map or object")
+    assert problems == []
+
+
+def test_answers_are_open_and_requests_closed():
+    """No answer sets additionalProperties (a client must accept new members); every request
+    body refuses unknown members."""
+    spec = committed()
+    schemas = spec["components"]["schemas"]
+    answers, requests = set(), set()
+    for _, _, operation in _operations(spec):
+        for response in operation["responses"].values():
+            if "$ref" in response:
+                response = spec["components"]["responses"][response["$ref"].rsplit("/", 1)[1]]
+            for media in response.get("content", {}).values():
+                answers.add(media["schema"].get("$ref", "").rsplit("/", 1)[-1])
+        body = operation.get("requestBody", {}).get("content", {}).get("application/json")
+        if body:
+            requests.add(body["schema"]["$ref"].rsplit("/", 1)[1])
+    reached = set()
+    pending = list(answers - {""})
+    while pending:
+        name = pending.pop()
+        if name in reached or name not in schemas:
+            continue
+        reached.add(name)
+        for _, node in _subschemas(schemas[name]):
+            if "$ref" in node:
+                pending.append(node["$ref"].rsplit("/", 1)[1])
+    assert "Problem" in reached
+    closed = sorted(n for n in reached if "additionalProperties" in schemas[n])
+    assert closed == [], "answers must stay open to new members"
+    assert all(schemas[n]["additionalProperties"] is False for n in requests)
+
+
+def test_enums_say_they_may_grow():
+    schemas = committed()["components"]["schemas"]
+    enums = [name for name, schema in schemas.items() if "enum" in schema]
+    assert enums
+    assert [n for n in enums if "More values may be added" not in schemas[n]["description"]] == []
+
+
+def test_bid_value_is_a_number_and_a_flag():
+    """The bid value: an integer `value` (null for capot) and a boolean `capot`, in every
+    schema that holds a bid."""
+    schemas = committed()["components"]["schemas"]
+    holders = [n for n, s in schemas.items() if "value" in s.get("properties", {})]
+    for name in ("Bid", "RoundBid", "Contract", "ContractBid", "HighestBid", "SuggestedBid"):
+        assert name in holders, name
+        props = schemas[name]["properties"]
+        assert props["value"]["type"] == ["integer", "null"], name
+        assert props["capot"]["type"] in ("boolean", ["boolean", "null"]), name
+    legal = schemas["LegalBid"]["properties"]
+    assert legal["values"]["items"] == {"$ref": "#/components/schemas/BidPoints"}
+    assert legal["capot"]["type"] == "boolean"

@@ -66,7 +66,7 @@ EXPECTED = {
         "made": "cards_and_bid",
         "no_trump_bid": "single",
         "sequence_split": False,
-        "no_trump_carre_points": None,
+        "no_trump_carre_points": {},
     },
     "klob": {
         "players": 4,
@@ -103,7 +103,7 @@ EXPECTED = {
         "made": "cards_and_bid",
         "no_trump_bid": "single",
         "sequence_split": False,
-        "no_trump_carre_points": None,
+        "no_trump_carre_points": {},
     },
     "cardavia": {
         "players": 4,
@@ -140,7 +140,7 @@ EXPECTED = {
         "made": "cards_and_bid",
         "no_trump_bid": "single",
         "sequence_split": False,
-        "no_trump_carre_points": None,
+        "no_trump_carre_points": {},
     },
     "klaberjass": {
         "players": 2,
@@ -178,7 +178,7 @@ EXPECTED = {
         "made": "cards_and_bid",
         "no_trump_bid": "single",
         "sequence_split": False,
-        "no_trump_carre_points": None,
+        "no_trump_carre_points": {},
     },
     "belote-ffb": {
         "players": 4,
@@ -215,7 +215,7 @@ EXPECTED = {
         "made": "cards_and_bid",
         "no_trump_bid": "single",
         "sequence_split": False,
-        "no_trump_carre_points": None,
+        "no_trump_carre_points": {},
     },
     "coinche": {
         "players": 4,
@@ -252,7 +252,7 @@ EXPECTED = {
         "made": "cards_and_bid",
         "no_trump_bid": "single",
         "sequence_split": False,
-        "no_trump_carre_points": None,
+        "no_trump_carre_points": {},
     },
 }
 

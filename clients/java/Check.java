@@ -145,8 +145,8 @@ public final class Check {
         .ruleset(RulesetName.COINCHE)
         .dealer(3)
         .bids(List.of(
-            new Bid().seat(0).action(BidAction.BID).value(new BidValue(80)).trump(Trump.H),
-            new Bid().seat(1).action(BidAction.BID).value(new BidValue(Capot.CAPOT)).trump(Trump.S),
+            new Bid().seat(0).action(BidAction.BID).value(80).trump(Trump.H),
+            new Bid().seat(1).action(BidAction.BID).capot(true).trump(Trump.S),
             new Bid().seat(2).action(BidAction.PASS),
             new Bid().seat(3).action(BidAction.PASS),
             new Bid().seat(0).action(BidAction.PASS))), null);
@@ -156,7 +156,7 @@ public final class Check {
     if (contract != null) {
       equal(contract.getTaker(), 1, "seat 1 takes");
       equal(String.valueOf(contract.getTrump()), "S", "spades trump");
-      equal(String.valueOf(contract.getValue().getActualInstance()), "capot", "the capot bid");
+      equal(List.of(String.valueOf(contract.getValue()), contract.getCapot()), List.of("null", true), "the capot bid");
     }
     refused(PROBLEMS + "illegal-bid", "bids.0", "bidding out of turn", () -> api.bidding(new BiddingRequest()
         .ruleset(RulesetName.COINCHE).dealer(3)
@@ -183,7 +183,7 @@ public final class Check {
     RoundScore coinche = api.roundScore(new RoundScoreRequest()
         .ruleset(RulesetName.COINCHE)
         .trump(Trump.H).taker(0).tricks(allHearts())
-        .bid(new RoundBid().value(new BidValue(Capot.CAPOT))), null);
+        .bid(new RoundBid().capot(true)), null);
     equal(coinche.getContract().getMade(), true, "a capot bid made");
     equal(coinche.getScore().get(1), 0, "defenders score nothing");
     invalidInput("taker", "round-score with taker 7", () -> api.roundScore(new RoundScoreRequest()

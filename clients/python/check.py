@@ -28,7 +28,6 @@ from belote_rules_client.models import (
     BidAction,
     Bidding,
     BiddingRequest,
-    Capot,
     DeclarationClaim,
     DeclarationsBestRequest,
     DeclarationsRank,
@@ -227,7 +226,7 @@ def auction(api: Client, check: Checks) -> None:
     # Coinche, dealer 3: seat 0 bids 80 hearts, seat 1 capot in spades, three passes.
     bids = [
         Bid(seat=0, action=BidAction.BID, value=80, trump=Trump.H),
-        Bid(seat=1, action=BidAction.BID, value=Capot.CAPOT, trump=Trump.S),
+        Bid(seat=1, action=BidAction.BID, capot=True, trump=Trump.S),
         *(Bid(seat=seat, action=BidAction.PASS) for seat in (2, 3, 0)),
     ]
     coinche = RulesetName.COINCHE
@@ -244,7 +243,7 @@ def auction(api: Client, check: Checks) -> None:
         check.failures.append("bidding: no contract")
     else:
         check.equal((contract.taker, str(contract.trump)), (1, "S"), "seat 1 takes in spades")
-        check.equal(str(contract.value), "capot", "the capot bid")
+        check.equal((contract.value, contract.capot), (None, True), "the capot bid")
     early = BiddingRequest(dealer=3, ruleset=coinche, bids=[Bid(seat=2, action=BidAction.PASS)])
     check.refused(
         bidding.sync_detailed(client=api, body=early),
@@ -261,7 +260,7 @@ def scoring(api: Client, check: Checks) -> None:
     scored = check.answer(round_score.sync_detailed(client=api, body=body), RoundScore, "")
     check.equal((scored.score, scored.capot, scored.contract.made), ([272, 0], 0, True), "capot")
     # The same round in Coinche with a capot bid: the contract is made.
-    capot = RoundBid(value=Capot.CAPOT)
+    capot = RoundBid(capot=True)
     body = RoundScoreRequest(
         trump=hearts,
         taker=0,

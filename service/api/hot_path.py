@@ -47,15 +47,13 @@ class Unsupported(Exception):  # noqa: N818 - a signal, not an error
 def _field_loader(field: fields.Field) -> Loader | None:
     """The field's loader; None when the validated JSON value is the loaded value. Built
     of C callables where it can (a card is one dict look-up): it runs once per value."""
-    from .schemas import BidValueField, CardField, JsonInteger, StrictBoolean
+    from .schemas import CapotField, CardField, JsonInteger, StrictBoolean
 
     if isinstance(field, CardField):
         inner: Loader | None = _CARDS_BY_NAME.__getitem__
     elif isinstance(field, JsonInteger):
         inner = int  # 7 or 7.0 (the validator refused 7.5, "7" and true)
-    elif isinstance(field, BidValueField):
-        inner = _bid_value
-    elif type(field) in (StrictBoolean, fields.String):
+    elif type(field) in (StrictBoolean, CapotField, fields.String):
         inner = None  # the validated JSON value is the loaded value
     elif isinstance(field, fields.Nested) and not field.many:
         inner = schema_loader(field.schema)
@@ -85,10 +83,6 @@ class _CardsByName(dict):
 _CARDS_BY_NAME = _CardsByName(NOTATIONS)
 #: Card index to its canonical name (``card_name``), None to None: one dict look-up.
 _CARD_NAMES = {c: card_name(c) for c in range(32)} | {None: None}
-
-
-def _bid_value(value: Any) -> Any:
-    return value if isinstance(value, str) else int(value)
 
 
 def _or_none(inner: Loader) -> Loader:
@@ -182,13 +176,16 @@ class _Source:
 
 def _field_dumper(field: fields.Field) -> Loader | None:
     """The field's dumper (None: the value as it is); marshmallow dumps None as None."""
-    from .schemas import BidValueField, CardField, JsonInteger
+    from .schemas import CardField, JsonInteger
 
+    hot_dump = getattr(field, "hot_dump", None)  # a field that says how (a bid's value)
+    if hot_dump is not None:
+        return hot_dump
     if isinstance(field, CardField):
         return _CARD_NAMES.__getitem__
     if isinstance(field, JsonInteger) or type(field) is fields.Integer:
         return _or_none(int)
-    if type(field) in (fields.String, fields.Boolean, BidValueField, fields.Dict):
+    if type(field) in (fields.String, fields.Boolean, fields.Dict):
         return None
     if isinstance(field, fields.Nested):
         nested, many = field.schema, field.many
@@ -215,7 +212,8 @@ def schema_dumper(schema: Schema) -> Loader:
     lines = ["    if not isinstance(obj, dict):"]
     lines += [f"        return {source.name(schema.dump)}(obj)", "    out = {}"]
     for name, field in schema.dump_fields.items():
-        attribute = repr(field.attribute or name)
+        # a field may dump another member of the object (a bid's capot: its value)
+        attribute = repr(getattr(field, "source", None) or field.attribute or name)
         value = _dump_expression(field, source)
         lines += [
             f"    if {attribute} in obj:",
@@ -242,7 +240,9 @@ def _dump_expression(field: fields.Field, source: _Source) -> str:
             return f"{source.name(item)}(v)"
         items = "list(v)" if item is None else f"list(map({source.name(item)}, v))"
         return f"None if v is None else {items}"
-    if isinstance(field, JsonInteger) or type(field) is fields.Integer:
+    if getattr(field, "hot_dump", None) is None and (
+        isinstance(field, JsonInteger) or type(field) is fields.Integer
+    ):
         return "None if v is None else int(v)"
     if isinstance(field, fields.Nested):  # one object
         try:
@@ -345,7 +345,7 @@ def answer_item(operation: Operation, body: Any) -> dict:
         status, payload = response.status_code, orjson.loads(response.get_data())
     if status < 400:
         return {"status": status, "body": payload, "problem": None}
-    return {"status": status, "body": None, "problem": payload}
+    return {"status": status, "problem": payload}  # no body (the spec has no nullable map)
 
 
 def _fast_view(app: flask.Flask, operation: Operation) -> Callable[..., Any]:

@@ -45,10 +45,6 @@ MARSHMALLOW = (
     N_("Must be greater than or equal to {min}."),
     N_("Must be less than or equal to {max}."),
     N_("Expected a JSON object."),
-    N_(
-        "Not a valid bid value: an integer from {minimum} to {maximum} (a bid of the ruleset's "
-        'ladder: 80, 90, ... 160 in every preset) or "capot".'
-    ),
 )
 
 #: Titles of the problems: the HTTP reason phrases (Python's ``HTTPStatus``) the API uses.

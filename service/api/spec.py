@@ -25,9 +25,11 @@ def response_examples() -> dict:
 
 def spec_dict(app: Flask) -> dict:
     from .i18n import document
+    from .schemas.common import finish_components
 
     with app.app_context():
         spec = document(copy.deepcopy(app.extensions["belote_api"].spec.to_dict()))
+    finish_components(spec["components"]["schemas"])
     for item in spec.get("paths", {}).values():
         for operation in item.values():
             if isinstance(operation, dict) and "responses" in operation:

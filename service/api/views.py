@@ -7,12 +7,12 @@ from __future__ import annotations
 
 import copy
 import dataclasses
-from collections.abc import Iterable
+from collections.abc import Iterable, Mapping
 from functools import cache
 from typing import Any
 
 from ..engine import scoring
-from ..engine.bidding import AuctionResult, Bid, Contract
+from ..engine.bidding import CAPOT, AuctionResult, Bid, Contract
 from ..engine.cards import SUITS, cards_in
 from ..engine.declarations import Declaration
 from ..engine.play import Verdict
@@ -41,16 +41,29 @@ def violation_view(v: Violation) -> dict:
     return {"trick": v.trick, "seat": v.seat, "card": v.card, "rule": v.rule, "message": v.message}
 
 
+def bid_value(fields: Mapping[str, Any], path: str) -> int | str | None:
+    """A request bid's ``value`` and ``capot`` (schemas.bid_value_fields) as the engine's
+    one value: the number, ``"capot"``, or None. Both at once is a 422 at ``path``."""
+    if not fields.get("capot"):
+        return fields.get("value")
+    if fields.get("value") is not None:
+        raise InvalidInput.at(
+            f"{path}.value", Text(N_("a capot bid has no value: send value or capot, not both"))
+        )
+    return CAPOT
+
+
 def round_bid(fields: dict | None) -> scoring.Bid | None:
-    """A request's Coinche ``bid`` (``{"value", "coinche"}`` or null) as the engine's; its
-    ``value`` may not be null (the spec's ``BidValue`` holds null for responses)."""
+    """A request's Coinche ``bid`` (``{"value", "capot", "coinche"}`` or null) as the
+    engine's; it needs a value or ``capot: true``."""
     if not fields:
         return None
-    if fields["value"] is None:
+    value = bid_value(fields, "bid")
+    if value is None:
         raise InvalidInput.at(
             "bid.value", Text(N_("a bid needs its value: 80, 90, ... 160 or capot"))
         )
-    return scoring.Bid(fields["value"], fields["coinche"])
+    return scoring.Bid(value, fields["coinche"])
 
 
 def declaration_view(d: Declaration, ruleset: Ruleset) -> dict:
@@ -120,9 +133,15 @@ def roem_view(roem: Roem) -> dict:
     }
 
 
-def auction_bid(fields: dict) -> Bid:
-    """A bid of a request's ``bids`` list as the engine's :class:`Bid`."""
-    return Bid(fields["action"], fields.get("value"), fields.get("trump"), fields.get("seat"))
+def auction_bid(fields: dict, index: int) -> Bid:
+    """Bid ``index`` of a request's ``bids`` list as the engine's :class:`Bid`."""
+    value = bid_value(fields, f"bids.{index}")
+    return Bid(fields["action"], value, fields.get("trump"), fields.get("seat"))
+
+
+def auction_bids(bids: Iterable[dict]) -> list[Bid]:
+    """A request's ``bids`` as the engine's."""
+    return [auction_bid(b, i) for i, b in enumerate(bids)]
 
 
 def auction_view(result: AuctionResult) -> dict:

@@ -91,7 +91,7 @@ class Ruleset:
     no_trump_bid: str = "single"
     # house rules: declarations
     sequence_split: bool = False
-    no_trump_carre_points: Mapping[str, int] | None = None
+    no_trump_carre_points: Mapping[str, int] = field(default_factory=lambda: MappingProxyType({}))
 
     def team_of(self, seat: int) -> int:
         return seat % 2
@@ -172,9 +172,9 @@ class Ruleset:
 
     def carre_value(self, rank: int, trump: str | None = None) -> int:
         """Points of four cards of ``rank`` (index in ``7 8 9 10 J Q K A``); 0: no carré.
-        In sans atout, ``no_trump_carre_points`` when set (house rules: Oliboy50)."""
+        In sans atout, ``no_trump_carre_points`` when not empty (house rules: Oliboy50)."""
         table = self.carre_points
-        if trump == NO_TRUMP and self.no_trump_carre_points is not None:
+        if trump == NO_TRUMP and self.no_trump_carre_points:
             table = self.no_trump_carre_points
         return table.get(RANKS[rank], 0)
 
@@ -616,9 +616,8 @@ PARAMETERS: dict[str, Parameter] = {
     ),
     "no_trump_carre_points": Parameter(
         "rank_points",
-        "carré values in sans atout, by rank, instead of carre_points; null: carre_points in "
-        "every mode (Oliboy50/coinche: A 200, 10 150, 9 J K Q 100)",
-        nullable=True,
+        "carré values in sans atout, by rank, instead of carre_points; empty: carre_points "
+        "in every mode (Oliboy50/coinche: A 200, 10 150, 9 J K Q 100)",
     ),
     "no_trump_bid": Parameter(
         "enum",

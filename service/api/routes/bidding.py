@@ -10,7 +10,7 @@ from ...engine.text import Text
 from ..blueprint import Blueprint
 from ..errors import ILLEGAL_BID, InvalidInput
 from ..schemas.bidding import BiddingRequestSchema, BiddingSchema
-from ..views import auction_bid, auction_view
+from ..views import auction_bids, auction_view
 from .common import error_responses, ruleset_from
 
 blp = Blueprint("bidding", __name__, url_prefix="/v1", description="Bidding for the contract")
@@ -119,7 +119,7 @@ class Bidding(MethodView):
         of turn ("à la volée") by naming its `seat`; the turn then passes to its left.
         """
         ruleset = ruleset_from(args)
-        bids = [auction_bid(b) for b in args["bids"]]
+        bids = auction_bids(args["bids"])
         try:
             result = run_auction(
                 ruleset,

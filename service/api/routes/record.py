@@ -10,7 +10,7 @@ from ...engine.rounds import Trick
 from ..blueprint import Blueprint
 from ..schemas.record import RoundValidateRequestSchema, RoundValidationSchema
 from ..views import (
-    auction_bid,
+    auction_bids,
     auction_view,
     round_bid,
     round_score_view,
@@ -94,14 +94,14 @@ class ValidateRound(MethodView):
 def _bids(args) -> list | None:
     """The auction to replay; None when the contract is stated and no bid is given.
 
-    A value outside the spec's ``BidValue`` is refused by the request schema (a 422 naming
+    A value outside the spec's ``BidPoints`` is refused by the request schema (a 422 naming
     ``bids.N.value``); one in range but off the ruleset's ladder is a violation
     (``invalid_value``) of a 200 answer, as every other illegal bid.
     """
     stated = args["trump"] is not None or args["taker"] is not None
     if stated and not args["bids"]:
         return None
-    return [auction_bid(b) for b in args["bids"]]
+    return auction_bids(args["bids"])
 
 
 def _body(result: Validation, ruleset) -> dict:

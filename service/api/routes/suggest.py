@@ -22,7 +22,7 @@ from ..schemas.suggest import (
     SuggestPlayRequestSchema,
     SuggestPlaySchema,
 )
-from ..views import round_bid
+from ..views import bid_value, round_bid
 from .common import engine_call, error_responses, ruleset_from
 
 #: Seconds a client is asked to wait after a 503 (all search slots busy).
@@ -59,7 +59,10 @@ BID_EXAMPLE = {
 
 
 def _bids(args: dict[str, Any]) -> list[tuple]:
-    return [(b["action"], b.get("value"), b.get("trump"), b.get("seat")) for b in args["bids"]]
+    bids = enumerate(args["bids"])
+    return [
+        (b["action"], bid_value(b, f"bids.{i}"), b.get("trump"), b.get("seat")) for i, b in bids
+    ]
 
 
 def _play_payload(args: dict[str, Any]) -> dict[str, Any]:

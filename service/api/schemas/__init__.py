@@ -16,7 +16,8 @@ from .bidding import (
     LegalBidSchema,
 )
 from .common import (
-    BidValueField,
+    BidPointsField,
+    CapotField,
     CardField,
     Cards,
     JsonInteger,
@@ -25,6 +26,7 @@ from .common import (
     ProblemViolationSchema,
     RequestSchema,
     ResponseSchema,
+    RulesetParametersSchema,
     RulesetRequestSchema,
     Seat,
     StrictBoolean,
@@ -77,10 +79,11 @@ from .service import HealthSchema
 
 __all__ = [
     "BeloteSchema",
+    "BidPointsField",
     "BidSchema",
-    "BidValueField",
     "BiddingRequestSchema",
     "BiddingSchema",
+    "CapotField",
     "CardField",
     "Cards",
     "ContractBidSchema",
@@ -118,6 +121,7 @@ __all__ = [
     "RoundValidateRequestSchema",
     "RoundValidationSchema",
     "RulesetListSchema",
+    "RulesetParametersSchema",
     "RulesetRequestSchema",
     "RulesetSchema",
     "ScoredTrickSchema",

@@ -33,9 +33,10 @@ class BatchResultSchema(ResponseSchema):
         metadata={"description": "The HTTP status the operation's own endpoint would answer."},
     )
     body = fields.Dict(
-        required=True,
-        allow_none=True,
-        metadata={"description": "A success: the operation's answer, exactly; else null."},
+        metadata={
+            "description": "A success: the operation's answer, exactly; left out on a refusal "
+            "(no nullable map)."
+        },
     )
     problem = fields.Nested(
         ProblemSchema(),

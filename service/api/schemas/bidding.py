@@ -6,8 +6,10 @@ from typing import Any
 
 from marshmallow import fields, post_dump, validate
 
+from ...engine.bidding import CAPOT
 from .common import (
-    BidValueField,
+    BidPointsField,
+    CapotField,
     CardField,
     JsonInteger,
     RequestSchema,
@@ -16,6 +18,7 @@ from .common import (
     Seat,
     Team,
     Trump,
+    bid_value_fields,
     enum_field,
 )
 
@@ -30,8 +33,8 @@ class BidSchema(RequestSchema):
         "turn."
     )
     action = enum_field("BidAction", required=True)
-    value = BidValueField(
-        "`bid` only (Coinche): a value of the ladder (80, 90, ... 160) or `capot`."
+    locals().update(
+        bid_value_fields("`bid` only (Coinche): a value of the ladder (80, 90, ... 160).")
     )
     trump = Trump(
         "`bid`: its trump mode (belot: the contract, no value); `name`: the trump named; "
@@ -78,6 +81,20 @@ class BiddingRequestSchema(RulesetRequestSchema):
     )
 
 
+class BidNumbersField(fields.List):
+    """`values` of a legal bid: the engine's bid values but capot (``capot`` says it)."""
+
+    def _serialize(self, value, attr, obj, **kwargs):
+        return None if value is None else [int(v) for v in value if v != CAPOT]
+
+
+class CapotAllowedField(CapotField):
+    """`capot` of a legal bid: whether the engine's bid values hold the capot bid."""
+
+    def _serialize(self, value, attr, obj, **kwargs):
+        return None if value is None else CAPOT in value
+
+
 class LegalBidSchema(ResponseSchema):
     """One kind of legal bid; fields that do not apply to the action are left out."""
 
@@ -93,12 +110,16 @@ class LegalBidSchema(ResponseSchema):
             "description": "`bid`: the trump modes allowed; `name`: the modes that may be named."
         },
     )
-    values = fields.List(
-        BidValueField(),
+    values = BidNumbersField(
+        BidPointsField(),
         metadata={
-            "description": "`bid`: every value allowed, lowest first; any of them may be "
+            "description": "`bid`: every number allowed, lowest first; any of them may be "
             "combined with any of `trumps`."
         },
+    )
+    capot = CapotAllowedField(
+        source="values",
+        metadata={"description": "`bid` (Coinche): whether the capot bid is allowed too."},
     )
     seats = fields.List(
         Seat(),
@@ -113,7 +134,7 @@ class LegalBidSchema(ResponseSchema):
 class ContractBidSchema(ResponseSchema):
     """A Coinche contract's bid, as POST /v1/round-score takes it."""
 
-    value = BidValueField(required=True)
+    locals().update(bid_value_fields("The bid's number.", response=True))
     coinche = enum_field("CoincheLevel", required=True)
 
 
@@ -121,7 +142,7 @@ class ContractSchema(ResponseSchema):
     taker = Seat(required=True)
     team = Team(required=True)
     trump = Trump(required=True)
-    value = BidValueField("Coinche: the bid; else null.", allow_none=True, required=True)
+    locals().update(bid_value_fields("Coinche: the bid's number; else null.", response=True))
     coinche = enum_field(
         "CoincheLevel", "Coinche: the multiplier; else null.", allow_none=True, required=True
     )
@@ -178,8 +199,8 @@ class ContractSchema(ResponseSchema):
 class HighestBidSchema(ResponseSchema):
     seat = Seat(required=True)
     team = Team(required=True)
-    value = BidValueField(
-        "Coinche: the value; null in bulgarian bidding.", required=True, allow_none=True
+    locals().update(
+        bid_value_fields("Coinche: the bid's number; null in bulgarian bidding.", response=True)
     )
     trump = Trump(required=True)
 

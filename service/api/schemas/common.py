@@ -12,10 +12,29 @@ the mechanical ones):
 - Every enum is a named component (``ENUMS`` below, via :func:`enum_field`), referenced,
   never inline: a generator then makes one type per concept (one ``Trump``, not ten
   ``TrumpEnum``). A string enum's values are lower_snake_case or the notation of the
-  rules (``H``, ``capot``). An enum never mixes JSON types: a value that is a number or a
-  word is a ``oneOf`` of two named enums (``BidValue``).
+  rules (``H``, ``capot``). An integer choice (``players``: 2 or 4) is an integer with
+  bounds (``minimum``, ``maximum``, ``multipleOf``), never an integer enum: several
+  generators write integer enums as strings or cannot read them.
+- Every enum may grow within /v1 (README's versioning): its description says so
+  (:data:`GROWS`), and the generated-client test feeds every client an unknown value.
+- No ``oneOf``/``anyOf`` written by hand, no union of primitive types: a value that is a
+  number or a word is two members of one type each (a bid's ``value`` and ``capot``:
+  :func:`bid_value_fields`, the one bid value of every schema). "One of several kinds"
+  is one object with a ``type`` (or ``kind``) enum member and optional members per kind.
 - Shared scalars are components too (``Card``, ``Seat``, ``Team``): use :class:`CardField`,
   :func:`Seat`, :func:`Team`; do not restate their ranges.
+- Nullable: a field with ``allow_none=True``, nothing else; :func:`component_property`
+  writes the one form every generator reads as a nullable type: a scalar as
+  ``type: [X, "null"]`` (a shared scalar inlined, since C#'s generator drops the null of a
+  ``$ref`` to an integer), an enum or an object as ``anyOf: [$ref, {type: "null"}]``; and a
+  nullable enum member of a response is not ``required`` (:func:`finish_components`):
+  C#'s httpclient generator gives an enum a nullable type only when it is optional. No
+  nullable map (an empty map, or a member left out, says "none").
+- Responses are open: a client must accept members it does not know (README's
+  versioning), so no response schema, ``Problem`` included, sets ``additionalProperties``
+  (:class:`ResponseSchema` leaves it out); requests refuse unknown members
+  (``additionalProperties: false``, :class:`StrictSchema`). ``Problem`` names every member
+  the service sends (``errors``, ``violations``, ``request_id``).
 - A refusal's reason code is a ``ReasonCode``: add a new code to :data:`REASON_CODES` with
   its meaning (tests/test_openapi.py checks that the engine's codes and these agree).
 - No component may be named like a type or keyword of a client language (``String``,
@@ -26,17 +45,25 @@ the mechanical ones):
   states the rule). Where two behaviours exist, a required field or a separate operation
   chooses, never the difference between absent, null and empty. The one place ``null``
   is a value is a ruleset parameter that ``GET /v1/parameters`` lists as nullable.
-- A component that holds ``null`` itself (``BidValue``) is referenced directly, never
-  wrapped in ``anyOf [ref, null]``.
 - Responses list every field (``required``), ``null`` where it does not apply, except
-  where a schema says fields that do not apply are left out (``LegalBid``).
+  where a schema says fields that do not apply are left out (``LegalBid``) and the
+  nullable enums above (listed, but not ``required``).
 """
 
 from __future__ import annotations
 
 from typing import Any
 
-from marshmallow import INCLUDE, RAISE, Schema, ValidationError, fields, pre_load, validate
+from marshmallow import (
+    EXCLUDE,
+    RAISE,
+    Schema,
+    ValidationError,
+    fields,
+    missing,
+    pre_load,
+    validate,
+)
 
 from ...engine import bidding, play
 from ...engine.bidding import ACTIONS, CAPOT
@@ -103,10 +130,29 @@ SEQUENCE_LENGTHS = [str(n) for n in range(3, 9)]
 MIN_BID_POINTS, MAX_BID_POINTS = 1, 1000
 
 
+#: Appended to every string enum's description: enums grow within /v1.
+GROWS = (
+    " More values may be added within /v1 (a minor version): treat an unknown one as "
+    "unknown, not as an error."
+)
+
+
 def _enum(description: str, values: Any, **extra: Any) -> dict[str, Any]:
     values = list(values)
-    kind = "integer" if all(isinstance(v, int) for v in values) else "string"
-    return {"type": kind, "enum": values, "description": description, **extra}
+    if all(isinstance(v, int) for v in values):
+        return _integer_choice(description, values)
+    return {"type": "string", "enum": values, "description": description + GROWS, **extra}
+
+
+def _integer_choice(description: str, values: list[int]) -> dict[str, Any]:
+    """An integer choice as bounds: exactly ``values`` (an arithmetic run whose step
+    divides its start, so that ``multipleOf`` says it), without an integer enum."""
+    low, high = min(values), max(values)
+    step = values[1] - values[0] if len(values) > 1 else 1
+    assert sorted(values) == list(range(low, high + 1, step)) and low % step == 0, values
+    bounds = {"minimum": low, "maximum": high} | ({"multipleOf": step} if step > 1 else {})
+    listed = ", ".join(map(str, values))
+    return {"type": "integer", **bounds, "description": f"{description} One of {listed}."}
 
 
 def _parameter_enum(name: str) -> dict[str, Any]:
@@ -151,7 +197,6 @@ ENUMS: dict[str, dict[str, Any]] = {
         "`take` (the proposed suit).",
         ACTIONS,
     ),
-    "Capot": _enum("The capot bid: taking every trick, above every number.", [CAPOT]),
     "CoincheLevel": _enum(
         "A Coinche contract's multiplier: `none` (x1), `coinche` (x2), `surcoinche` (x4).",
         MULTIPLIERS,
@@ -189,8 +234,8 @@ ENUMS: dict[str, dict[str, Any]] = {
     ),
     "SequenceLength": _enum("A sequence's length, as an object key.", SEQUENCE_LENGTHS),
     "ReasonCode": _enum(
-        "Why a card or a bid is refused. A code never changes meaning; new codes may be "
-        "added within /v1, so treat an unknown one as a refusal. "
+        "Why a card or a bid is refused. A code never changes meaning; treat an unknown "
+        "one as a refusal. "
         + " ".join(f"`{code}`: {meaning}" for code, meaning in REASON_CODES.items()),
         REASON_CODES,
         **{"x-enum-descriptions": list(REASON_CODES.values())},
@@ -201,7 +246,7 @@ ENUMS: dict[str, dict[str, Any]] = {
     ),
 } | {component: _parameter_enum(name) for name, component in PARAMETER_ENUMS.items()}
 
-#: The other named components: shared scalars and the bid value.
+#: The other named components: shared scalars.
 SCALARS: dict[str, dict[str, Any]] = {
     "Card": {
         "type": "string",
@@ -235,18 +280,6 @@ SCALARS: dict[str, dict[str, Any]] = {
         "ruleset's ladder (`bid_minimum`, `bid_step`, `bid_maximum`) decides which numbers "
         "are bids (else the rule `invalid_value`).",
     },
-    "BidValue": {
-        "oneOf": [
-            {"$ref": "#/components/schemas/BidPoints"},
-            {"$ref": "#/components/schemas/Capot"},
-            {"type": "null"},
-        ],
-        "description": "A Coinche bid value: an integer of the ruleset's ladder (80, 90, "
-        "... 160 in every preset), or the string `capot` (above every number); `null` where "
-        "a bid has no value (a pass, a take, a turned-card contract). Null is part of the "
-        "type, not of each field, because some generators (Java's) only accept null in a "
-        "`oneOf` that lists it. A request's `bid.value` must not be null (422).",
-    },
 }
 
 COMPONENTS = SCALARS | ENUMS
@@ -263,25 +296,52 @@ def ref(name: str) -> dict[str, str]:
     return {"$ref": f"#/components/schemas/{name}"}
 
 
-def _nullable(schema: dict[str, Any]) -> bool:
-    return {"type": "null"} in schema.get("oneOf", ())
-
-
 def component_property(self, field: fields.Field, ret: dict, **kwargs: Any) -> dict[str, Any]:
     """apispec attribute function (runs last): a field marked ``metadata={"component":
-    name}`` becomes a reference to that component (nullable as ``anyOf [ref, null]``), with
-    its own description and default; ``metadata={"json_schema": {...}}`` adds keywords
-    apispec does not pass through (``propertyNames``)."""
+    name}`` becomes a reference to that component, with its own description and default;
+    ``metadata={"json_schema": {...}}`` adds keywords apispec does not pass through
+    (``propertyNames``).
+
+    A nullable one (``allow_none``) takes the form every generator turns into a nullable
+    type: a shared scalar inlined as ``type: [X, "null"]`` with its bounds (C#'s generator
+    keeps ``int`` for ``anyOf: [$ref Seat, null]``), an enum as ``anyOf: [$ref, null]``.
+    """
     name = field.metadata.get("component")
     if name is not None:
         keep = {k: ret[k] for k in ("description", "default") if k in ret}
         ret.clear()
-        if field.allow_none and not _nullable(COMPONENTS[name]):
+        if field.allow_none and name in SCALARS:
+            inline = {
+                k: v for k, v in SCALARS[name].items() if k not in ("description", "examples")
+            }
+            ret.update(inline, type=[inline["type"], "null"])
+        elif field.allow_none:
             ret["anyOf"] = [ref(name), {"type": "null"}]
         else:
             ret.update(ref(name))
         ret.update(keep)
     return dict(field.metadata.get("json_schema", {}))
+
+
+def finish_components(schemas: dict[str, dict[str, Any]]) -> None:
+    """The last touch on the spec's component schemas (``spec.spec_dict``): a nullable
+    enum member of a response (``anyOf: [$ref enum, null]``) is listed but not
+    ``required``, the one form in which C#'s httpclient generator types it nullable
+    (``Trump?``; a required one is ``Trump``, and Json.NET then fails on null). The service
+    still sends it, as null where it does not apply."""
+    enum_refs = {ref(name)["$ref"] for name in ENUMS}
+    for schema in schemas.values():
+        required = schema.get("required")
+        if not required or schema.get("additionalProperties") is False:  # requests
+            continue
+        nullable_enums = {
+            prop
+            for prop, sub in schema.get("properties", {}).items()
+            if any(part.get("$ref") in enum_refs for part in sub.get("anyOf", ()))
+        }
+        schema["required"] = [prop for prop in required if prop not in nullable_enums]
+        if not schema["required"]:
+            del schema["required"]
 
 
 # --- fields -----------------------------------------------------------------------------
@@ -353,8 +413,12 @@ def Team(description: str | None = None, **kwargs: Any) -> JsonInteger:  # noqa:
 
 def enum_field(component: str, description: str | None = None, **kwargs: Any) -> fields.Field:
     """A field holding one value of the named enum ``component`` of :data:`ENUMS`."""
-    values = ENUMS[component]["enum"]
-    cls = JsonInteger if ENUMS[component]["type"] == "integer" else fields.String
+    schema = ENUMS[component]
+    if "enum" in schema:
+        values, cls = schema["enum"], fields.String
+    else:  # an integer choice: exactly the integers its bounds allow (_integer_choice)
+        step = schema.get("multipleOf", 1)
+        values, cls = list(range(schema["minimum"], schema["maximum"] + 1, step)), JsonInteger
     return cls(
         validate=validate.OneOf(values), metadata=_meta(kwargs, component, description), **kwargs
     )
@@ -389,37 +453,77 @@ def TeamFigures(**kwargs: Any) -> fields.List:  # noqa: N802
     )
 
 
-NOT_A_BID_VALUE = (
-    f"Not a valid bid value: an integer from {MIN_BID_POINTS} to {MAX_BID_POINTS} (a bid of "
-    'the ruleset\'s ladder: 80, 90, ... 160 in every preset) or "capot".'
-)
+def _points(value: Any) -> int | None:
+    """The number of an engine bid value: None for capot (and for no value)."""
+    return None if value is None or value == CAPOT else int(value)
 
 
-class BidValueField(fields.Field):
-    """A ``BidValue``: an integer ``BidPoints`` (1..1000) or the string "capot".
+class BidPointsField(JsonInteger):
+    """A bid's ``value``: a ``BidPoints`` integer (1..1000) or null. Dumped from the
+    engine's bid value, where the capot bid is the string "capot": its ``value`` is null
+    and its ``capot`` (:class:`CapotField`) true. Whether a number is on the ruleset's
+    ladder is a rule of the auction (``invalid_value``) and of round scoring."""
 
-    The JSON type and the spec's range are checked here; whether the number is on the
-    ruleset's bid ladder is a rule of the auction (reason code ``invalid_value``) and of
-    round scoring (a 422 naming ``bid.value``).
-    """
-
-    default_error_messages = {"invalid": NOT_A_BID_VALUE}
+    hot_dump = staticmethod(_points)  # what the hot path's dumper calls (hot_path.py)
 
     def __init__(self, description: str | None = None, **kwargs: Any):
-        super().__init__(metadata=_meta(kwargs, "BidValue", description), **kwargs)
+        super().__init__(
+            validate=validate.Range(min=MIN_BID_POINTS, max=MAX_BID_POINTS),
+            metadata=_meta(kwargs, "BidPoints", description),
+            **kwargs,
+        )
 
-    def _deserialize(self, value, attr, data, **kwargs):
-        if value == CAPOT:
-            return value
-        if isinstance(value, bool) or not isinstance(value, int | float):
-            raise self.make_error("invalid")
-        if isinstance(value, float):
-            if not value.is_integer():
-                raise self.make_error("invalid")
-            value = int(value)
-        if not MIN_BID_POINTS <= value <= MAX_BID_POINTS:
-            raise self.make_error("invalid")
-        return value
+    def _serialize(self, value, attr, obj, **kwargs):
+        return _points(value)
+
+
+def _is_capot(value: Any) -> bool:
+    return value == CAPOT
+
+
+class CapotField(StrictBoolean):
+    """A bid's ``capot``: true for the capot bid (every trick, above every number). In a
+    response it is dumped from the engine's bid value, member ``source`` of the object
+    (the ``value`` that :class:`BidPointsField` dumps too)."""
+
+    hot_dump = staticmethod(_is_capot)
+
+    def __init__(self, *, source: str | None = None, **kwargs: Any):
+        super().__init__(**kwargs)
+        self.source = source  # read by the hot path's dumper too
+
+    def get_value(self, obj, attr, accessor=None, default=missing):
+        return super().get_value(obj, self.source or attr, accessor, default)
+
+    def _serialize(self, value, attr, obj, **kwargs):
+        return _is_capot(value)
+
+
+def bid_value_fields(
+    description: str, *, response: bool = False, **kwargs: Any
+) -> dict[str, fields.Field]:
+    """``value`` and ``capot``, the bid value of every schema (one type per member, where
+    it was once a union of integer, "capot" and null). A request sends ``value`` for a
+    numeric bid or ``capot: true`` (not both, :func:`views.bid_value`); a response lists
+    both: ``value`` null for capot and where a bid has no value, ``capot`` false but for
+    the capot bid. ``kwargs`` go to ``value`` (``required=True``)."""
+    capot = "True for the capot bid (every trick, above every number); `value` is then null"
+    if response:
+        return {
+            "value": BidPointsField(
+                f"{description} Null for the capot bid.", allow_none=True, required=True
+            ),
+            "capot": CapotField(
+                source="value", required=True, metadata={"description": capot + "."}
+            ),
+        }
+    return {
+        "value": BidPointsField(description, **kwargs),
+        "capot": CapotField(
+            load_default=False,
+            metadata={"description": capot + " (left out: false). Not with `value`."},
+        ),
+    }
 
 
 # --- base schemas -----------------------------------------------------------------------
@@ -462,8 +566,12 @@ def _empty(value: Any, field: fields.Field) -> bool:
 
 
 class ResponseSchema(Schema):
+    """An answer object: open (no ``additionalProperties`` in the spec), since a client
+    must accept members added within /v1."""
+
     class Meta:
         ordered = True
+        unknown = EXCLUDE
 
 
 # --- ruleset options --------------------------------------------------------------------
@@ -511,6 +619,10 @@ def _option_field(name: str) -> fields.Field:
 OptionsSchema = StrictSchema.from_dict(
     {name: _option_field(name) for name in PARAMETERS}, name="OptionsSchema"
 )
+#: The same parameters in an answer (a ruleset listing): open to parameters added later.
+RulesetParametersSchema = ResponseSchema.from_dict(
+    {name: _option_field(name) for name in PARAMETERS}, name="RulesetParametersSchema"
+)
 
 
 class RulesetRequestSchema(RequestSchema):
@@ -545,11 +657,12 @@ class ProblemViolationSchema(ResponseSchema):
 
 
 class ProblemSchema(Schema):
-    """RFC 9457 problem details; more members may appear (RFC 9457 section 3.2)."""
+    """RFC 9457 problem details, every member the service sends named; more may appear
+    (RFC 9457 section 3.2; open like every answer)."""
 
     class Meta:
         ordered = True
-        unknown = INCLUDE
+        unknown = EXCLUDE
 
     type = fields.String(
         required=True,

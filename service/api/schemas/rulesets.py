@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from marshmallow import fields
 
-from .common import JsonInteger, OptionsSchema, ResponseSchema, enum_field
+from .common import JsonInteger, ResponseSchema, RulesetParametersSchema, enum_field
 
 
 class RulesetSchema(ResponseSchema):
@@ -15,7 +15,7 @@ class RulesetSchema(ResponseSchema):
     )
     players = JsonInteger(required=True, metadata={"description": "Number of players."})
     options = fields.Nested(
-        OptionsSchema(),
+        RulesetParametersSchema(),
         required=True,
         metadata={"description": "Every parameter of the ruleset with its value."},
     )

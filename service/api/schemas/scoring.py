@@ -5,7 +5,6 @@ from __future__ import annotations
 from marshmallow import fields, validate
 
 from .common import (
-    BidValueField,
     Cards,
     JsonInteger,
     RequestSchema,
@@ -15,6 +14,7 @@ from .common import (
     Team,
     TeamFigures,
     Trump,
+    bid_value_fields,
     enum_field,
 )
 from .declarations import (
@@ -43,12 +43,12 @@ class RoundTrickSchema(RequestSchema):
 class RoundBidSchema(RequestSchema):
     """A Coinche contract's bid."""
 
-    value = BidValueField(
-        "80, 90, ... 160 or `capot`; with a house ladder (`bid_minimum`, `bid_step`, "
-        "`bid_maximum`) its values. Not null: the engine refuses a bid off the ruleset's "
-        "ladder, null included (422 naming `bid.value`).",
-        required=True,
-        allow_none=True,
+    locals().update(
+        bid_value_fields(
+            "80, 90, ... 160; with a house ladder (`bid_minimum`, `bid_step`, `bid_maximum`) "
+            "its values. One of `value` and `capot: true` is needed: the engine refuses a "
+            "bid off the ruleset's ladder, no value included (422 naming `bid.value`)."
+        )
     )
     coinche = enum_field("CoincheLevel", "`none` when left out.", load_default="none")
 

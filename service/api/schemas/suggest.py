@@ -8,7 +8,6 @@ from ...players.bidding import MAX_BID_BUDGET_MS
 from ...players.driver import MAX_BUDGET_MS
 from .bidding import BidSchema
 from .common import (
-    BidValueField,
     CardField,
     Cards,
     JsonInteger,
@@ -17,6 +16,7 @@ from .common import (
     RulesetRequestSchema,
     Seat,
     Trump,
+    bid_value_fields,
     enum_field,
 )
 from .declarations import DeclarationClaimSchema
@@ -194,7 +194,7 @@ class SuggestedBidSchema(ResponseSchema):
     """A call, as `POST /v1/bidding` takes it."""
 
     action = enum_field("BidAction", required=True)
-    value = BidValueField("`bid`: its value; else null.", allow_none=True, required=True)
+    locals().update(bid_value_fields("`bid`: its number; else null.", response=True))
     trump = Trump(
         "`bid`, `name`: the trump; `take`: the turned suit; else null.",
         allow_none=True,

@@ -31,9 +31,18 @@ impl PyRules {
         last_bonus: i32,
         capot_bonus: Option<i32>,
     ) -> PyResult<Self> {
-        rules::Rules::new(players, &team, &partner, &points, &key, &steps, last_bonus, capot_bonus)
-            .map(|inner| PyRules { inner })
-            .map_err(PyValueError::new_err)
+        rules::Rules::new(
+            players,
+            &team,
+            &partner,
+            &points,
+            &key,
+            &steps,
+            last_bonus,
+            capot_bonus,
+        )
+        .map(|inner| PyRules { inner })
+        .map_err(PyValueError::new_err)
     }
 
     /// The legal cards (a bit set) of `hand` after `cards`, led by `leader`.
@@ -64,7 +73,10 @@ impl PyTable {
     #[new]
     #[pyo3(signature = (bits = 20))]
     fn new(bits: u32) -> Self {
-        PyTable { inner: table::Table::new(bits), nodes: 0 }
+        PyTable {
+            inner: table::Table::new(bits),
+            nodes: 0,
+        }
     }
 
     fn clear(&mut self) {
@@ -90,7 +102,9 @@ impl PyTable {
 
 fn check_trick(r: &rules::Rules, leader: usize, cards: &[u8]) -> PyResult<()> {
     if leader >= r.players || cards.len() >= r.players || cards.iter().any(|&c| c >= 32) {
-        return Err(PyValueError::new_err("a leader seat and fewer cards than players"));
+        return Err(PyValueError::new_err(
+            "a leader seat and fewer cards than players",
+        ));
     }
     Ok(())
 }
@@ -117,7 +131,9 @@ fn solve(
     let r = &rules.inner;
     check_trick(r, leader, &cards)?;
     if hands.len() != r.players || team > 1 || taken > 3 {
-        return Err(PyValueError::new_err("one hand per seat, team 0 or 1, taken 0..3"));
+        return Err(PyValueError::new_err(
+            "one hand per seat, team 0 or 1, taken 0..3",
+        ));
     }
     let mut all = [0u32; 4];
     let mut seen = 0u32;
@@ -130,17 +146,23 @@ fn solve(
     }
     for &c in &cards {
         if seen >> c & 1 == 1 {
-            return Err(PyValueError::new_err("a card both in a hand and in the trick"));
+            return Err(PyValueError::new_err(
+                "a card both in a hand and in the trick",
+            ));
         }
         seen |= 1 << c;
     }
     let seat = (leader + cards.len()) % r.players;
-    let after: Vec<u32> = (0..r.players).map(|i| all[(leader + i) % r.players].count_ones()).collect();
+    let after: Vec<u32> = (0..r.players)
+        .map(|i| all[(leader + i) % r.players].count_ones())
+        .collect();
     let left = after[cards.len() % r.players];
     for (i, &n) in after.iter().enumerate() {
         let expected = if i < cards.len() { left - 1 } else { left };
         if n != expected && !(i < cards.len() && left == 0) {
-            return Err(PyValueError::new_err("the hands do not hold the same number of cards"));
+            return Err(PyValueError::new_err(
+                "the hands do not hold the same number of cards",
+            ));
         }
     }
     if all[seat] == 0 {
@@ -149,7 +171,12 @@ fn solve(
     let inner = &mut table.inner;
     inner.bind(r.id);
     let (values, nodes) = py.detach(|| {
-        let mut s = search::Search { r, tt: inner, hands: all, nodes: 0 };
+        let mut s = search::Search {
+            r,
+            tt: inner,
+            hands: all,
+            nodes: 0,
+        };
         let v = s.root(leader, &cards, taken, wanted);
         (v, s.nodes)
     });

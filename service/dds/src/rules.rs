@@ -10,7 +10,6 @@ pub const SITUATIONS: usize = 256;
 /// At most this many obligation steps in one situation.
 pub const MAX_STEPS: usize = 4;
 
-#[derive(Clone)]
 pub struct Rules {
     pub players: usize,
     pub team: [u8; 4],
@@ -31,6 +30,23 @@ pub struct Rules {
     pub suit_points: [[i32; 256]; 4],
     /// The number of distinct rule sets made so far, as an identity for the tables.
     pub id: u64,
+    /// The search's tables, made on the first search (checking legal cards needs none).
+    tables: std::sync::OnceLock<Tables>,
+}
+
+/// Tables of the search that depend on the cards' order and points (half a megabyte).
+pub struct Tables {
+    /// Per suit, per set of its live cards (a byte of ranks), per subset of them: the
+    /// subset in the canonical position (see [`Tables::new`]).
+    pub canon: Vec<[[u8; 256]; 256]>,
+    /// Per suit and set of live cards: the live rank standing at each canonical rank.
+    pub uncanon: Vec<[[u8; 8]; 256]>,
+    /// Per suit, per set of live cards, per set of legal ones: the ranks that stand for
+    /// their groups of equivalent cards (adjacent in strength among the live cards, the
+    /// same points), the weakest of each group.
+    pub reps: Vec<[[u8; 256]; 256]>,
+    /// Per suit and set of live cards: the strongest live rank (the master), or 255.
+    pub master: [[u8; 256]; 4],
 }
 
 static NEXT_ID: std::sync::atomic::AtomicU64 = std::sync::atomic::AtomicU64::new(1);
@@ -72,6 +88,7 @@ impl Rules {
             order: [[0; 8]; 4],
             suit_points: [[0; 256]; 4],
             id: NEXT_ID.fetch_add(1, std::sync::atomic::Ordering::Relaxed),
+            tables: std::sync::OnceLock::new(),
         };
         for s in 0..players {
             if team[s] > 1 {
@@ -113,6 +130,43 @@ impl Rules {
             }
         }
         Ok(r)
+    }
+
+    #[inline]
+    pub fn tables(&self) -> &Tables {
+        self.tables
+            .get_or_init(|| Tables::new(&self.order, &self.points))
+    }
+
+    /// Every hand in the canonical position ([`Rules::make_canonical`]).
+    #[inline]
+    pub fn canonical(&self, hands: &[u32; 4], live: u32) -> [u32; 4] {
+        let mut out = [0u32; 4];
+        for s in 0..4 {
+            let shift = 8 * s;
+            let table = &self.tables().canon[s][(live >> shift & 255) as usize];
+            for (o, &h) in out.iter_mut().zip(hands.iter()) {
+                *o |= (table[(h >> shift & 255) as usize] as u32) << shift;
+            }
+        }
+        out
+    }
+
+    /// The live card that a card of the canonical position stands for.
+    #[inline]
+    pub fn uncanonical(&self, c: u8, live: u32) -> u8 {
+        let s = (c >> 3) as usize;
+        let b = (live >> (8 * s) & 255) as usize;
+        (s as u8) * 8 + self.tables().uncanon[s][b][(c & 7) as usize]
+    }
+
+    /// The canonical card of a live card.
+    #[inline]
+    pub fn canonical_card(&self, c: u8, live: u32) -> u8 {
+        let s = (c >> 3) as usize;
+        let b = (live >> (8 * s) & 255) as usize;
+        let bit = self.tables().canon[s][b][1 << (c & 7)];
+        (s as u8) * 8 + bit.trailing_zeros() as u8
     }
 
     #[inline]
@@ -170,5 +224,89 @@ impl Rules {
             }
         }
         win
+    }
+}
+
+impl Tables {
+    /// The canonical positions. What is left of a round depends on each suit's live cards
+    /// only through their order of strength, their points and who holds them (every
+    /// obligation of the engine is about suits, trumps and cards above the winning one,
+    /// and a trick is won by the strongest), so the live cards of a suit can be moved to
+    /// other ranks that keep the order and the points: the canonical ranks are the
+    /// weakest such ones (each live card, weakest first, goes to the weakest free rank
+    /// above the previous one that is worth the same points). Positions equal after that
+    /// have the same value: the transposition table keys them so.
+    ///
+    /// Also, for every set of live cards, each suit's groups of equivalent cards and its master.
+    fn new(orders: &[[u8; 8]; 4], card_points: &[i32; 32]) -> Tables {
+        let mut t = Tables {
+            canon: vec![[[0; 256]; 256]; 4],
+            uncanon: vec![[[0; 8]; 256]; 4],
+            reps: vec![[[0; 256]; 256]; 4],
+            master: [[255; 256]; 4],
+        };
+        for s in 0..4 {
+            let order = orders[s];
+            let points: Vec<i32> = order.iter().map(|&c| card_points[c as usize]).collect();
+            for live in 0..256usize {
+                let mut to = [0u8; 8]; // rank -> canonical rank
+                let mut next = 0; // the first strength position still free
+                for (k, &c) in order.iter().enumerate() {
+                    let rank = (c & 7) as usize;
+                    if live >> rank & 1 == 0 {
+                        continue;
+                    }
+                    let q = (next..=k).find(|&q| points[q] == points[k]).unwrap();
+                    let target = order[q] & 7;
+                    to[rank] = target;
+                    t.uncanon[s][live][target as usize] = rank as u8;
+                    next = q + 1;
+                }
+                for sub in 0..256usize {
+                    if sub & !live != 0 {
+                        continue;
+                    }
+                    let mut out = 0u8;
+                    for rank in 0..8 {
+                        if sub >> rank & 1 == 1 {
+                            out |= 1 << to[rank];
+                        }
+                    }
+                    t.canon[s][live][sub] = out;
+                }
+            }
+            for live in 0..256usize {
+                for &c in order.iter() {
+                    if live >> (c & 7) & 1 == 1 {
+                        t.master[s][live] = c & 7;
+                    }
+                }
+                for legal in 0..256usize {
+                    if legal & !live != 0 {
+                        continue;
+                    }
+                    let mut reps = 0u8;
+                    let mut previous = 255u8;
+                    for &c in order.iter() {
+                        let rank = c & 7;
+                        if live >> rank & 1 == 0 {
+                            continue;
+                        }
+                        if legal >> rank & 1 == 0 {
+                            previous = 255;
+                            continue;
+                        }
+                        let same = previous != 255
+                            && card_points[previous as usize] == card_points[c as usize];
+                        if !same {
+                            reps |= 1 << rank;
+                        }
+                        previous = c;
+                    }
+                    t.reps[s][live][legal] = reps;
+                }
+            }
+        }
+        t
     }
 }

@@ -12,6 +12,9 @@ use crate::rules::Rules;
 use crate::table::Table;
 
 pub const INF: i32 = 30000;
+
+/// Tricks left at which a trick start is searched once with a full window.
+const ENDGAME: u32 = 2;
 const NONE: u8 = 255;
 /// Most moves one seat can have (a hand of at most 16 cards).
 const MAX_MOVES: usize = 16;
@@ -63,15 +66,20 @@ impl<'a> Search<'a> {
             return -bound;
         }
         let taken = if self.capot_possible(taken) { taken } else { 3 };
-        if self.hands[leader].count_ones() == 1 {
+        let left = self.hands[leader].count_ones();
+        if left == 1 {
             return self.last_trick(leader, taken);
         }
         let meta = leader as u8 | taken << 2;
+        let key = self.r.canonical(&self.hands, live);
+        let bucket = self.tt.bucket(&key, meta);
         let (mut low, mut high, mut hint) = (-bound, bound, NONE);
-        if let Some(e) = self.tt.probe(&self.hands, meta) {
+        if let Some(e) = self.tt.probe(bucket, &key, meta) {
             low = low.max(e.lower as i32);
             high = high.min(e.upper as i32);
-            hint = e.best;
+            if e.best != NONE {
+                hint = self.r.uncanonical(e.best, live);
+            }
             if low >= beta {
                 return low;
             }
@@ -84,7 +92,29 @@ impl<'a> Search<'a> {
             alpha = alpha.max(low);
             beta = beta.min(high);
         }
-        let trick = Trick { leader, cards: [0; 4], n: 0, win: 0, points: 0 };
+        let trick = Trick {
+            leader,
+            cards: [0; 4],
+            n: 0,
+            win: 0,
+            points: 0,
+        };
+        if left <= ENDGAME {
+            // A short ending: its exact value, searched once with a full window, serves
+            // every later window (a null window would search it again for each bound).
+            let (value, best) = self.play(trick, taken, low - 1, high + 1, hint);
+            let best = self.r.canonical_card(best, live);
+            self.tt.store(
+                bucket,
+                &key,
+                meta,
+                live.count_ones() as u8,
+                value,
+                value,
+                best,
+            );
+            return value;
+        }
         let (value, best) = self.play(trick, taken, alpha, beta, hint);
         if value <= alpha {
             high = high.min(value);
@@ -94,7 +124,16 @@ impl<'a> Search<'a> {
             low = value;
             high = value;
         }
-        self.tt.store(&self.hands, meta, low, high.max(low), best);
+        let best = self.r.canonical_card(best, live);
+        self.tt.store(
+            bucket,
+            &key,
+            meta,
+            live.count_ones() as u8,
+            low,
+            high.max(low),
+            best,
+        );
         value
     }
 
@@ -127,6 +166,7 @@ impl<'a> Search<'a> {
     /// weakest of each group stands for it), best first. Returns how many.
     fn moves(&self, t: &Trick, legal: u32, hint: u8, out: &mut [u8; MAX_MOVES]) -> usize {
         let r = self.r;
+        let tables = r.tables();
         let mut live = self.live();
         for &c in &t.cards[..t.n] {
             live |= 1 << c;
@@ -136,36 +176,49 @@ impl<'a> Search<'a> {
         let seat = (t.leader + t.n) % r.players;
         let (led, best) = (t.cards[0] >> 3, t.cards[t.win]);
         let partner = t.n > 0 && r.team[(t.leader + t.win) % r.players] == r.team[seat];
+        // The partner wins and nobody after the mover can beat it: give points.
+        let mut sure = partner;
+        if partner {
+            for i in t.n + 1..r.players {
+                let mut h = self.hands[(t.leader + i) % r.players];
+                while h != 0 {
+                    let c = h.trailing_zeros() as u8;
+                    h &= h - 1;
+                    if r.beats(c, best, led) {
+                        sure = false;
+                    }
+                }
+            }
+        }
         for s in 0..4 {
-            if legal >> (8 * s) & 255 == 0 {
+            let shift = 8 * s;
+            let mine = (legal >> shift & 255) as usize;
+            if mine == 0 {
                 continue;
             }
-            let mut previous = NONE; // the last live card of the suit, when a legal one
-            for &c in &r.order[s] {
-                if live >> c & 1 == 0 {
-                    continue;
-                }
-                if legal >> c & 1 == 0 {
-                    previous = NONE;
-                    continue;
-                }
-                let same = previous != NONE && r.points[previous as usize] == r.points[c as usize];
-                previous = c;
-                if same {
-                    if c == hint {
-                        // the group's representative stands for the hint
-                        keys[n - 1] = i32::MAX;
-                    }
-                    continue;
-                }
+            let live_s = (live >> shift & 255) as usize;
+            let mut reps = tables.reps[s][live_s][mine] as u32;
+            // a lead of the master's group (the strongest group, when the master is legal)
+            let master_rank = tables.master[s][live_s] as usize;
+            let lead_master = t.n == 0 && mine >> master_rank & 1 == 1;
+            let first = n;
+            let mut strongest = NONE;
+            while reps != 0 {
+                let c = (shift as u32 + reps.trailing_zeros()) as u8;
+                reps &= reps - 1;
                 let points = r.points[c as usize];
                 let strength = (r.key[c as usize] & 15) as i32;
-                let key = if c == hint {
-                    i32::MAX
-                } else if t.n == 0 {
-                    strength * 64 - points
-                } else if partner {
+                let key = if t.n == 0 {
+                    if strongest == NONE
+                        || strength > (r.key[out[strongest as usize] as usize] & 15) as i32
+                    {
+                        strongest = n as u8;
+                    }
+                    -strength * 64 - points
+                } else if partner && sure {
                     points * 64 + strength
+                } else if partner {
+                    -points * 64 - strength
                 } else if r.beats(c, best, led) {
                     10_000 - points * 64 - strength
                 } else {
@@ -174,6 +227,18 @@ impl<'a> Search<'a> {
                 out[n] = c;
                 keys[n] = key;
                 n += 1;
+            }
+            if lead_master && strongest != NONE {
+                let i = strongest as usize;
+                let c = out[i] as usize;
+                keys[i] = 5_000 + r.points[c] * 64 + (r.key[c] & 15) as i32;
+            }
+            if hint >> 3 == s as u8 {
+                for i in first..n {
+                    if out[i] == hint {
+                        keys[i] = i32::MAX;
+                    }
+                }
             }
         }
         // insertion sort, highest key first
@@ -285,7 +350,13 @@ impl<'a> Search<'a> {
     /// searched). Returns (card, value) for every legal card in a searched group.
     pub fn root(&mut self, leader: usize, cards: &[u8], taken: u8, wanted: u32) -> Vec<(u8, i32)> {
         let r = self.r;
-        let mut t = Trick { leader, cards: [0; 4], n: cards.len(), win: 0, points: 0 };
+        let mut t = Trick {
+            leader,
+            cards: [0; 4],
+            n: cards.len(),
+            win: 0,
+            points: 0,
+        };
         t.cards[..cards.len()].copy_from_slice(cards);
         t.points = cards.iter().map(|&c| r.points[c as usize]).sum();
         if !cards.is_empty() {
@@ -297,12 +368,14 @@ impl<'a> Search<'a> {
         let mut moves = [0u8; MAX_MOVES];
         let count = self.moves(&t, legal, NONE, &mut moves);
         let mut out = Vec::new();
+        let mut guess = 0;
         for &c in &moves[..count] {
             let group = self.group_of(&t, legal, c);
             if group & wanted == 0 {
                 continue;
             }
-            let value = self.after(t, c, taken, -INF, INF);
+            let value = self.mtdf(t, c, taken, guess);
+            guess = value;
             for m in 0..32u8 {
                 if group >> m & 1 == 1 {
                     out.push((m, value));
@@ -311,6 +384,23 @@ impl<'a> Search<'a> {
         }
         out.sort();
         out
+    }
+
+    /// The exact value of playing `c` by null-window searches (MTD(f)) from `guess`: each
+    /// one tells whether the value is below a bound, the table keeps what they learn.
+    fn mtdf(&mut self, t: Trick, c: u8, taken: u8, guess: i32) -> i32 {
+        let (mut lower, mut upper) = (-INF, INF);
+        let mut g = guess;
+        while lower < upper {
+            let beta = if g == lower { g + 1 } else { g };
+            g = self.after(t, c, taken, beta - 1, beta);
+            if g < beta {
+                upper = g;
+            } else {
+                lower = g;
+            }
+        }
+        g
     }
 
     /// The cards of `legal` equivalent to the representative `c` (its group).

@@ -14,6 +14,8 @@ pub struct Entry {
     pub meta: u8,
     /// The card tried first next time (the best found), or 255.
     pub best: u8,
+    /// Cards left in the position (0: an empty slot).
+    pub size: u8,
     pub lower: i16,
     pub upper: i16,
 }
@@ -39,7 +41,12 @@ fn hash(hands: &[u32; 4], meta: u8) -> u64 {
 impl Table {
     pub fn new(bits: u32) -> Table {
         let size = 1usize << bits.clamp(10, 28);
-        Table { entries: vec![Entry::default(); size], mask: size - 1, rules_id: 0, stored: 0 }
+        Table {
+            entries: vec![Entry::default(); size],
+            mask: size - 1,
+            rules_id: 0,
+            stored: 0,
+        }
     }
 
     pub fn clear(&mut self) {
@@ -61,46 +68,54 @@ impl Table {
         }
     }
 
-    /// The entry of this position, if present (two slots per bucket).
+    /// The bucket of a position (two slots).
     #[inline]
-    pub fn probe(&self, hands: &[u32; 4], meta: u8) -> Option<&Entry> {
-        let i = (hash(hands, meta) as usize) & self.mask & !1;
-        let meta = meta | 16;
-        for e in &self.entries[i..i + 2] {
-            if e.meta == meta && e.hands == *hands {
-                return Some(e);
-            }
-        }
-        None
+    pub fn bucket(&self, hands: &[u32; 4], meta: u8) -> usize {
+        (hash(hands, meta) as usize) & self.mask & !1
     }
 
-    /// Store bounds: over the same position, else over the slot with fewer cards left.
+    /// The entry of this position in its bucket, if present.
     #[inline]
-    pub fn store(&mut self, hands: &[u32; 4], meta: u8, lower: i32, upper: i32, best: u8) {
-        let i = (hash(hands, meta) as usize) & self.mask & !1;
+    pub fn probe(&self, i: usize, hands: &[u32; 4], meta: u8) -> Option<&Entry> {
         let meta = meta | 16;
-        let size = |e: &Entry| e.hands.iter().map(|h| h.count_ones()).sum::<u32>();
-        let mine = hands.iter().map(|h| h.count_ones()).sum::<u32>();
-        let (a, b) = (self.entries[i], self.entries[i + 1]);
+        self.entries[i..i + 2]
+            .iter()
+            .find(|e| e.meta == meta && e.hands == *hands)
+    }
+
+    /// Store bounds in the bucket: over the same position, else over an empty slot, else
+    /// over the slot whose position had fewer cards left (less work to find again).
+    #[inline]
+    #[allow(clippy::too_many_arguments)]
+    pub fn store(
+        &mut self,
+        i: usize,
+        hands: &[u32; 4],
+        meta: u8,
+        size: u8,
+        lower: i32,
+        upper: i32,
+        best: u8,
+    ) {
+        let meta = meta | 16;
+        let (a, b) = (&self.entries[i], &self.entries[i + 1]);
         let slot = if a.meta == meta && a.hands == *hands {
             i
         } else if b.meta == meta && b.hands == *hands {
             i + 1
-        } else if a.meta == 0 {
+        } else if a.size <= b.size {
             i
-        } else if b.meta == 0 {
-            i + 1
-        } else if size(&a) <= size(&b) {
-            if size(&a) > mine && size(&b) > mine {
-                i + 1 // both hold bigger positions: replace the second, keep the first
-            } else {
-                i
-            }
         } else {
             i + 1
         };
         self.stored += 1;
-        self.entries[slot] =
-            Entry { hands: *hands, meta, best, lower: lower as i16, upper: upper as i16 };
+        self.entries[slot] = Entry {
+            hands: *hands,
+            meta,
+            best,
+            size,
+            lower: lower as i16,
+            upper: upper as i16,
+        };
     }
 }
