@@ -8,7 +8,7 @@ import yaml
 from openapi_spec_validator import validate
 
 from service.api.spec import spec_dict
-from service.engine import bidding, play
+from service.engine import bidding, play, round_state
 
 from . import response_examples
 from .conftest import ROOT
@@ -110,7 +110,7 @@ def test_patterns_are_re2_compatible():
 
 def test_reason_codes_are_every_engine_code():
     codes = committed()["components"]["schemas"]["ReasonCode"]
-    engine = set(play.MESSAGES) | set(bidding.MESSAGES)
+    engine = set(play.MESSAGES) | set(bidding.MESSAGES) | set(round_state.REASON_CODES)
     assert set(codes["enum"]) == engine
     assert len(codes["x-enum-descriptions"]) == len(codes["enum"])
 

@@ -391,6 +391,15 @@ def _rules_at(position: Position) -> _Rules:
 _LEGAL = tuple(Verdict(c, True) for c in range(32))
 
 
+def trick_rules(ruleset: Ruleset, trump: str, leader: int, cards: Sequence[int], win: int):
+    """The obligations of the seat after ``cards`` (led by ``leader``, ``cards[win]``
+    winning), for :func:`judge`: what :func:`check_card` looks up, for a caller that keeps
+    the trick's winner up to date card by card (the round state)."""
+    if not cards:
+        return _NO_RULES
+    return ruleset_tables(ruleset).rules_after(trump, leader, cards, win)
+
+
 def legal_mask(hand: int, position: Position) -> int:
     """Bit set of the legal cards of ``hand`` (non-empty whenever the hand is)."""
     allowed = hand
