@@ -267,18 +267,30 @@ def percentile(values: list[float], q: float) -> float:
     return ordered[min(len(ordered) - 1, int(q * len(ordered)))]
 
 
-def match(preset, options, a, b, deals, seed, jobs, auction, bid_a, bid_b) -> dict:
+def match(preset, options, a, b, deals, seed, jobs, auction, bid_a, bid_b, partial=None) -> dict:
+    """Play the deals and summarize them; every 10 deals the margin so far is printed and,
+    with ``partial`` (a file name), the summary so far written there (a long run stopped
+    early still has its figures)."""
     work = [(preset, options, a, b, bid_a, bid_b, auction, seed, i) for i in range(deals)]
     started, measured = time.time(), commit()
+    args = (preset, a, b, auction, bid_a, bid_b, started, measured)
     results = []
     with ProcessPoolExecutor(jobs) if jobs > 1 else contextlib.nullcontext() as pool:
         done = pool.map(play_deal, work, chunksize=2) if pool else map(play_deal, work)
         for r in done:
             results.append(r)
-            if len(results) % 10 == 0:  # progress, for long runs: the margin so far
-                mean, half = mean_ci([x["margin"] for x in results])
-                line = f"{a} vs {b}: {len(results)} deals, {mean:+.1f} ± {half:.1f}"
+            if len(results) % 10 == 0:
+                row = summary(results, *args)
+                line = f"{a} vs {b}: {len(results)} deals, {row['margin']:+.1f} ± {row['ci95']:.1f}"
                 print(line, file=sys.stderr, flush=True)
+                if partial:
+                    Path(partial).write_text(json.dumps(row) + "\n")
+    return summary(results, *args)
+
+
+def summary(results, preset, a, b, auction, bid_a, bid_b, started, measured) -> dict:
+    """The row of a match over the deals played so far."""
+    deals = len(results)
     margins = [r["margin"] for r in results]
     mean, half = mean_ci(margins)
     card_mean, card_half = mean_ci([r["cards"] for r in results])
@@ -306,7 +318,8 @@ def match(preset, options, a, b, deals, seed, jobs, auction, bid_a, bid_b) -> di
     }
 
     def quantiles(values):
-        return {q: percentile(values, x) for q, x in (("p50", 0.5), ("p95", 0.95), ("p99", 0.99))}
+        out = {q: percentile(values, x) for q, x in (("p50", 0.5), ("p95", 0.95), ("p99", 0.99))}
+        return out | {"mean": sum(values) / len(values) if values else float("nan")}
 
     cpu_latency = {name: quantiles(t) for name, t in cpu.items()}
     return {
@@ -415,6 +428,7 @@ def main(argv=None) -> None:
             args.auction,
             args.bid_a,
             args.bid_b,
+            args.json + ".partial" if args.json else None,
         )
         rows.append(row)
         print(json.dumps({k: v for k, v in row.items() if k != "margins"}), file=sys.stderr)
