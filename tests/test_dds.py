@@ -180,3 +180,13 @@ def test_the_core_refuses_impossible_positions():
         dds.solve(rules, "S", [0b11, 0b100, 0b1000, 0b110000], 0, (), 0)  # uneven hands
     with pytest.raises(ValueError):
         dds.solve(rules, "S", [0b1, 0b10, 0b100], 0, (), 0)  # three hands for four seats
+
+
+def test_a_node_limit_gives_up_and_leaves_the_table_sound():
+    rules = get_ruleset("belote")
+    hands = table.complete(rules, table.deal(rules, random.Random(8)), 0)
+    shared = dds.Table(16)
+    assert dds.solve(rules, "H", hands, 0, (), 0, table=shared, node_limit=500) is None
+    assert shared.nodes >= 500
+    found = dds.solve(rules, "H", hands, 0, (), 0, table=shared, node_limit=10**9)
+    assert found == dds.solve(rules, "H", hands, 0, (), 0, table=dds.Table(16))

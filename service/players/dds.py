@@ -91,13 +91,17 @@ def solve(
     taken: int = 0,
     table: belote_dds.Table | None = None,
     moves: Sequence[int] | None = None,
-) -> dict[int, int]:
+    node_limit: int | None = None,
+) -> dict[int, int] | None:
     """The exact value for ``team`` of each legal card of the seat to play.
 
     ``hands``: every seat's cards (bit sets, seat order; a stock of undealt cards after
     them is ignored); ``trick``: the cards of the trick in progress, led by ``leader``;
     ``taken``: bit ``t`` set when team ``t`` took a trick earlier in the round;
-    ``moves``: only these cards (and the cards equivalent to them) are searched.
+    ``moves``: only these cards (and the cards equivalent to them) are searched;
+    ``node_limit``: give up past that many search nodes and answer ``None`` (the nodes a
+    search needs depend on what the table already holds: for a limit that gives the same
+    answer on every run, start each decision with a new or cleared table).
     Raises ``ValueError`` for hands that cannot be a position of the round."""
     wanted = ALL_CARDS
     if moves is not None:
@@ -113,8 +117,9 @@ def solve(
         taken,
         team,
         wanted,
+        node_limit or 0,
     )
-    return dict(found)
+    return None if found is None else dict(found)
 
 
 def legal(ruleset: Ruleset, trump: str, hand: int, leader: int, trick: Sequence[int]) -> int:

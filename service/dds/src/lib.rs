@@ -113,9 +113,10 @@ fn check_trick(r: &rules::Rules, leader: usize, cards: &[u8]) -> PyResult<()> {
 /// its team takes from here to the end minus the other team's, the trick in progress
 /// and the last-trick or capot bonus included), as a sorted list of (card, value).
 /// `taken`: the teams that took a trick before this one (bits); `wanted`: the cards asked
-/// about (a bit set; their groups of equivalent cards are searched).
+/// about (a bit set; their groups of equivalent cards are searched); `node_limit`: give
+/// up (None) past that many nodes (0: no limit). What the table learnt stays valid.
 #[pyfunction]
-#[pyo3(signature = (rules, table, hands, leader, cards, taken, team, wanted = u32::MAX))]
+#[pyo3(signature = (rules, table, hands, leader, cards, taken, team, wanted = u32::MAX, node_limit = 0))]
 #[allow(clippy::too_many_arguments)]
 fn solve(
     py: Python<'_>,
@@ -127,7 +128,8 @@ fn solve(
     taken: u8,
     team: u8,
     wanted: u32,
-) -> PyResult<Vec<(u8, i32)>> {
+    node_limit: u64,
+) -> PyResult<Option<Vec<(u8, i32)>>> {
     let r = &rules.inner;
     check_trick(r, leader, &cards)?;
     if hands.len() != r.players || team > 1 || taken > 3 {
@@ -176,13 +178,19 @@ fn solve(
             tt: inner,
             hands: all,
             nodes: 0,
+            node_limit: if node_limit == 0 {
+                u64::MAX
+            } else {
+                node_limit
+            },
+            out_of_nodes: false,
         };
         let v = s.root(leader, &cards, taken, wanted);
-        (v, s.nodes)
+        (if s.out_of_nodes { None } else { Some(v) }, s.nodes)
     });
     table.nodes += nodes;
     let sign = if team == 0 { 1 } else { -1 };
-    Ok(values.into_iter().map(|(c, v)| (c, sign * v)).collect())
+    Ok(values.map(|v| v.into_iter().map(|(c, v)| (c, sign * v)).collect()))
 }
 
 #[pymodule]

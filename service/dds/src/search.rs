@@ -24,6 +24,9 @@ pub struct Search<'a> {
     pub tt: &'a mut Table,
     pub hands: [u32; 4],
     pub nodes: u64,
+    /// Stop once this many nodes are searched (the answer is then dropped).
+    pub node_limit: u64,
+    pub out_of_nodes: bool,
 }
 
 #[derive(Clone, Copy)]
@@ -99,41 +102,31 @@ impl<'a> Search<'a> {
             win: 0,
             points: 0,
         };
-        if left <= ENDGAME {
-            // A short ending: its exact value, searched once with a full window, serves
-            // every later window (a null window would search it again for each bound).
-            let (value, best) = self.play(trick, taken, low - 1, high + 1, hint);
-            let best = self.r.canonical_card(best, live);
-            self.tt.store(
-                bucket,
-                &key,
-                meta,
-                live.count_ones() as u8,
-                value,
-                value,
-                best,
-            );
-            return value;
+        let exact = left <= ENDGAME;
+        // A short ending: its exact value, searched once with a full window, serves every
+        // later window (a null window would search it again for each bound).
+        let window = if exact {
+            (low - 1, high + 1)
+        } else {
+            (alpha, beta)
+        };
+        let (value, best) = self.play(trick, taken, window.0, window.1, hint);
+        if self.out_of_nodes {
+            return value; // meaningless, and not stored
         }
-        let (value, best) = self.play(trick, taken, alpha, beta, hint);
-        if value <= alpha {
+        if exact {
+            (low, high) = (value, value);
+        } else if value <= alpha {
             high = high.min(value);
         } else if value >= beta {
             low = low.max(value);
         } else {
-            low = value;
-            high = value;
+            (low, high) = (value, value);
         }
         let best = self.r.canonical_card(best, live);
-        self.tt.store(
-            bucket,
-            &key,
-            meta,
-            live.count_ones() as u8,
-            low,
-            high.max(low),
-            best,
-        );
+        let size = live.count_ones() as u8;
+        self.tt
+            .store(bucket, &key, meta, size, low, high.max(low), best);
         value
     }
 
@@ -149,16 +142,23 @@ impl<'a> Search<'a> {
         let winner = (leader + win) % p;
         let team = self.r.team[winner];
         let taken = taken | 1 << team;
-        let mut points: i32 = cards[..p].iter().map(|&c| self.r.points[c as usize]).sum();
-        points += if self.capot_possible(taken) {
+        let points: i32 = cards[..p].iter().map(|&c| self.r.points[c as usize]).sum();
+        self.last(points, team, taken)
+    }
+
+    /// The value (team 0) of the last trick: its points and the last-trick bonus, or the
+    /// capot bonus when one team took every trick (`taken`, this one included).
+    #[inline]
+    fn last(&self, points: i32, team: u8, taken: u8) -> i32 {
+        let bonus = if self.capot_possible(taken) {
             self.r.capot_bonus.unwrap_or(0)
         } else {
             self.r.last_bonus
         };
         if team == 0 {
-            points
+            points + bonus
         } else {
-            -points
+            -points - bonus
         }
     }
 
@@ -273,6 +273,10 @@ impl<'a> Search<'a> {
     /// The value (team 0) of the trick in progress and the rest, and the best card.
     fn play(&mut self, t: Trick, taken: u8, mut alpha: i32, mut beta: i32, hint: u8) -> (i32, u8) {
         self.nodes += 1;
+        if self.nodes > self.node_limit {
+            self.out_of_nodes = true;
+            return (0, NONE);
+        }
         let r = self.r;
         let seat = (t.leader + t.n) % r.players;
         let hand = self.hands[seat];
@@ -284,6 +288,9 @@ impl<'a> Search<'a> {
         let mut best_card = moves[0];
         for &c in &moves[..count] {
             let value = self.after(t, c, taken, alpha, beta);
+            if self.out_of_nodes {
+                return (0, NONE);
+            }
             if maximizing {
                 if value > best {
                     best = value;
@@ -325,17 +332,7 @@ impl<'a> Search<'a> {
             let team = r.team[winner];
             let taken = taken | 1 << team;
             if self.hands[winner] == 0 {
-                let bonus = if self.capot_possible(taken) {
-                    r.capot_bonus.unwrap_or(0)
-                } else {
-                    r.last_bonus
-                };
-                let points = next.points + bonus;
-                if team == 0 {
-                    points
-                } else {
-                    -points
-                }
+                self.last(next.points, team, taken)
             } else {
                 let gain = if team == 0 { next.points } else { -next.points };
                 gain + self.trick_start(winner, taken, alpha - gain, beta - gain)
@@ -375,6 +372,9 @@ impl<'a> Search<'a> {
                 continue;
             }
             let value = self.mtdf(t, c, taken, guess);
+            if self.out_of_nodes {
+                return Vec::new();
+            }
             guess = value;
             for m in 0..32u8 {
                 if group >> m & 1 == 1 {
@@ -394,6 +394,9 @@ impl<'a> Search<'a> {
         while lower < upper {
             let beta = if g == lower { g + 1 } else { g };
             g = self.after(t, c, taken, beta - 1, beta);
+            if self.out_of_nodes {
+                return 0;
+            }
             if g < beta {
                 upper = g;
             } else {
