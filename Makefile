@@ -2,7 +2,8 @@
 # make test - set up the virtualenv and run lint, the spec check and the whole test suite
 #             (Schemathesis, the generated TypeScript client, hostile input: README.md)
 # make contract / client-check URL=... - the same two checks against a server you run
-# make clients - generate the Java, Kotlin, Go, C# and Python clients into build/clients
+# make clients - generate the nine clients into build/clients (docs/clients.md)
+# make table - build the web table (clients/web-table) and serve it at http://127.0.0.1:8000/table/
 # make messages - extract the sentences, update every catalog, compile them (docs/i18n.md)
 PYTHON ?= python3
 VENV := .venv
@@ -12,7 +13,7 @@ STAMP := $(VENV)/.installed
 CLIENT := clients/typescript
 URL ?= http://127.0.0.1:8000
 
-.PHONY: run test lint openapi bench clean client client-check contract client-deps clients arena messages
+.PHONY: run test lint openapi bench clean client client-check contract client-deps clients arena messages table table-build browser-deps
 
 $(STAMP): requirements.lock requirements-test.lock pyproject.toml
 	test -x $(BIN)/python || $(PYTHON) -m venv $(VENV)
@@ -59,7 +60,7 @@ messages: $(SETUP)
 run: $(SETUP) $(CATALOGS)
 	$(BIN)/gunicorn -c gunicorn.conf.py
 
-test: $(SETUP) $(CATALOGS) lint client-deps
+test: $(SETUP) $(CATALOGS) lint client-deps browser-deps
 	$(BIN)/python -m pytest -n 2 -p no:cacheprovider
 
 lint: $(SETUP)
@@ -70,12 +71,30 @@ openapi: $(SETUP)
 	$(BIN)/python -m service.api.spec > openapi.yaml
 
 clean:
-	rm -rf $(VENV) build .pytest_cache .ruff_cache .hypothesis .schemathesis $(CLIENT)/node_modules $(CLIENT)/dist
+	rm -rf $(VENV) build .pytest_cache .ruff_cache .hypothesis .schemathesis $(CLIENT)/node_modules $(CLIENT)/dist \
+		$(TABLE)/node_modules $(TABLE)/dist
 
 # The TypeScript client of clients/typescript: pinned tools (npm ci), types generated from
 # openapi.yaml, tsc --strict. `make client-check URL=...` then runs its check script
 # against a running server (`make run` in another shell). `make test` does all of it
 # against its own gunicorn (tests/test_typescript_client.py).
+# The web table of clients/web-table (docs/web-table.md): the page built on the generated
+# client (npm ci, tsc --strict, esbuild), served by the API's gunicorn under /table/.
+# `make test` drives it in Debian's Chromium (tests/test_web_table.py), installed here as
+# root when missing.
+TABLE := clients/web-table
+
+table-build:
+	cd $(TABLE) && npm ci --no-audit --no-fund --loglevel=error && npm run build
+
+table: $(SETUP) $(CATALOGS) table-build
+	BELOTE_TABLE_DIR=$(TABLE)/dist $(BIN)/gunicorn -c gunicorn.conf.py
+
+browser-deps:
+	@if [ ! -x /usr/bin/chromium ]; then \
+	  if [ "$$(id -u)" = 0 ]; then apt-get update -q && apt-get install -y -q --no-install-recommends chromium; \
+	  else echo "The browser test needs Debian's chromium: run 'sudo apt-get install chromium' (or make test as root)." >&2; exit 1; fi; fi
+
 client:
 	cd $(CLIENT) && npm ci --no-audit --no-fund --loglevel=error && npm run build
 
@@ -86,22 +105,48 @@ client-check: client
 contract: $(SETUP)
 	$(BIN)/st --config-file tests/contract/schemathesis.toml run openapi.yaml --url $(URL) --checks all
 
+# bench/overload.py: workers replaced under load, floods of suggestions and batches, the
+# metrics directory after 10,000 replacements (about 8 minutes; `overload.py 20` floods 20 s).
 bench: $(SETUP)
 	$(BIN)/python bench/bench.py
 	$(BIN)/python bench/ops.py
+	nice $(BIN)/python bench/overload.py
 
 # Generated clients (tests/test_generated_clients.py, docs/clients.md). The generators are
-# pinned in requirements-test.lock; the Java client's Jackson comes from the generator's jar.
-# From Debian (installed here, as root, when missing): jakarta.annotation for the Java client,
-# Go 1.19 to type-check the Go client.
-CLIENT_DEBS := libjakarta-annotation-api-java=2.1.1-1 golang-1.19-go=1.19.8-2
+# pinned in requirements-test.lock. The toolchains and libraries the nine checks build with:
+# Debian's packages (installed here, as root, when missing; no version pins, so a Debian
+# point release changes nothing), Kotlin's compiler and libraries from Maven Central
+# (clients/kotlin/pom.xml, copied into build/clients/libs/kotlin), Go modules from the Go
+# module proxy and crates from the Rust registry (fetched by go build and cargo build).
+# Not root, not Debian, or no network: it says what is missing, and the tests of the
+# languages concerned fail naming it.
+CLIENT_DEBS := libjakarta-annotation-api-java maven \
+	mono-mcs mono-runtime libnewtonsoft-json-cil-dev libmono-system-net-http4.0-cil \
+	libmono-system-runtime-serialization4.0-cil libmono-system-web4.0-cil \
+	libmono-system-componentmodel-dataannotations4.0-cil \
+	php-cli php-mbstring php-guzzlehttp-guzzle php-guzzlehttp-psr7 ruby ruby-typhoeus
+CLIENT_TOOLS := java javac go cargo node npm
+KOTLIN_LIBS := build/clients/libs/kotlin
 
 client-deps:
-	@for deb in $(CLIENT_DEBS); do \
-	  dpkg-query -W -f='$${Version}\n' $${deb%%=*} 2>/dev/null | grep -qx "$${deb#*=}" || missing=1; \
-	done; \
+	@missing=$$(for deb in $(CLIENT_DEBS); do \
+	  dpkg-query -W -f='$${Status}\n' $$deb 2>/dev/null | grep -q 'install ok installed' || echo $$deb; \
+	done); \
 	if [ -n "$$missing" ]; then \
-	  apt-get update -q && apt-get install -y -q --no-install-recommends $(CLIENT_DEBS); fi
+	  if [ "$$(id -u)" = 0 ] && command -v apt-get >/dev/null; then \
+	    apt-get update -q && DEBIAN_FRONTEND=noninteractive apt-get install -y -q --no-install-recommends $$missing \
+	      || echo "client-deps: apt-get could not install: $$missing (their clients' tests will fail)"; \
+	  else \
+	    echo "client-deps: missing Debian packages (run as root on Debian, or install them): $$missing"; \
+	  fi; \
+	fi
+	@for tool in $(CLIENT_TOOLS); do command -v $$tool >/dev/null || \
+	  echo "client-deps: \`$$tool\` is not on PATH: its client's test will fail (docs/clients.md)"; done
+	@if [ ! -f $(KOTLIN_LIBS)/.done ]; then \
+	  if command -v mvn >/dev/null && mvn -q -B -f clients/kotlin/pom.xml dependency:copy-dependencies \
+	      -DoutputDirectory=$(CURDIR)/$(KOTLIN_LIBS); then touch $(KOTLIN_LIBS)/.done; \
+	  else echo "client-deps: the Kotlin compiler and libraries could not be fetched (mvn, Maven Central)"; fi; \
+	fi
 
 clients: $(SETUP)
 	$(BIN)/python clients/generate.py

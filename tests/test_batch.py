@@ -9,8 +9,9 @@ import yaml
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
+from service.api.config import Settings
 from service.api.schemas.batch import BATCH_MAX
-from service.api.schemas.common import BATCH_OPERATIONS
+from service.api.schemas.common import BATCH_OPERATIONS, RULES_OPERATIONS
 
 from .body_mutations import examples, mutate
 
@@ -37,9 +38,7 @@ def _alone(server, operation: str, body) -> tuple[int, dict]:
 
 
 def test_every_post_operation_may_be_batched():
-    # but suggestions, searched in a bounded pool that answers 503 when busy: a batch of
-    # them would hold a worker and bypass that bound
-    assert set(BATCH_OPERATIONS) == set(PATHS) - {"batch", "suggestPlay", "suggestBid"}
+    assert set(BATCH_OPERATIONS) == set(PATHS) - {"batch"}
 
 
 def test_the_spec_example(server):
@@ -55,7 +54,8 @@ def test_the_spec_example(server):
 @settings(max_examples=40, deadline=None, suppress_health_check=list(HealthCheck))
 @given(data=st.data())
 def test_items_are_answered_as_their_endpoints_answer(server, data):
-    operations = data.draw(st.lists(st.sampled_from(BATCH_OPERATIONS), min_size=1, max_size=6))
+    # (the suggestions: below, at a level whose answer does not depend on the machine's load)
+    operations = data.draw(st.lists(st.sampled_from(RULES_OPERATIONS), min_size=1, max_size=6))
     items = []
     for operation in operations:
         body = data.draw(st.sampled_from(examples(SPEC, PATHS[operation])))
@@ -97,3 +97,54 @@ def test_a_full_batch_is_answered(server):
     results = response.json()["items"]
     assert len(results) == BATCH_MAX
     assert all(r == results[0] and r["status"] == 200 for r in results)
+
+
+SUGGEST_PLAY = {
+    "ruleset": "belote",
+    "trump": "H",
+    "taker": 1,
+    "hand": ["7H", "JH", "AS", "KD", "10C", "QS", "8D", "9D"],
+    "trick": {"leader": 1, "cards": ["8C", "9H", "AC"]},
+    "level": "easy",
+}
+SUGGEST_BID = {
+    "ruleset": "belote",
+    "dealer": 3,
+    "turned": "JH",
+    "hand": ["9H", "AH", "AS", "KD", "10C"],
+    "level": "easy",
+}
+
+
+def test_suggestions_are_answered_as_their_endpoints_answer(server):
+    items = [
+        {"operation": "suggestPlay", "body": SUGGEST_PLAY},
+        {"operation": "legalMoves", "body": examples(SPEC, "/v1/legal-moves")[0]},
+        {"operation": "suggestBid", "body": SUGGEST_BID},
+        {"operation": "suggestPlay", "body": SUGGEST_PLAY | {"hand": ["8C", "7H"]}},  # 422
+        {"operation": "suggestBid", "body": SUGGEST_BID | {"level": "expert"}},  # 422
+        {"operation": "suggestPlay", "body": SUGGEST_PLAY | {"trick": {"leader": 2}}},
+    ]
+    response = server.post("/v1/batch", json={"items": items})
+    assert response.status_code == 200
+    results = response.json()["items"]
+    assert [r["status"] for r in results] == [200, 200, 200, 422, 422, 200]
+    for item, result in zip(items, results, strict=True):
+        assert _alone(server, item["operation"], item["body"])[1] == result
+
+
+def test_a_batch_of_suggestions_holds_the_line_as_many_requests_would(server):
+    # every suggestion of the batch takes its place in the worker's line of suggestions
+    # before any is searched: the places run out as they would for that many requests
+    settings = Settings.from_env()
+    places = settings.suggest_processes + settings.suggest_queue
+    item = {"operation": "suggestPlay", "body": SUGGEST_PLAY}
+    response = server.post("/v1/batch", json={"items": [item] * (places + 2)})
+    assert response.status_code == 200
+    results = response.json()["items"]
+    assert [r["status"] for r in results] == [200] * places + [503, 503]
+    assert all(r == results[0] for r in results[:places])
+    assert "busy" in results[-1]["problem"]["detail"]
+    # and each place is given back: the line is free again
+    again = server.post("/v1/batch", json={"items": [item] * places}).json()["items"]
+    assert [r["status"] for r in again] == [200] * places

@@ -25,7 +25,7 @@ from marshmallow import ValidationError
 from service.api import i18n
 from service.api.app import create_app
 from service.api.hot_path import operations
-from service.api.schemas.common import BATCH_OPERATIONS
+from service.api.schemas.common import BATCH_OPERATIONS, RULES_OPERATIONS
 from service.engine.cards import Card
 from service.engine.text import N_, Text
 
@@ -68,7 +68,15 @@ def _answer(client, path, body, hot: bool):
 
 
 def test_hot_path_covers_every_rules_operation_and_batches():
+    # compiled for the batch: the suggestions too; served: the rules operations and batches
     assert set(OPERATIONS) == {*BATCH_OPERATIONS, "batch"}
+    endpoints = {rule.rule: rule.endpoint for rule in APP.url_map.iter_rules()}
+    served = {
+        name
+        for name, operation in OPERATIONS.items()
+        if APP.view_functions[endpoints[PATHS[name]]] is not operation.slow_view
+    }
+    assert served == {*RULES_OPERATIONS, "batch"}
 
 
 @pytest.mark.parametrize("operation_id", sorted(OPERATIONS))
@@ -96,7 +104,7 @@ def _unseeded_deal(operation_id: str, body) -> bool:
     return operation_id == "deal" and not (isinstance(body, dict) and body.get("seed"))
 
 
-@pytest.mark.parametrize("operation_id", sorted(OPERATIONS))
+@pytest.mark.parametrize("operation_id", sorted({*RULES_OPERATIONS, "batch"}))
 @settings(max_examples=60, deadline=None, suppress_health_check=list(HealthCheck))
 @given(data=st.data())
 def test_both_paths_answer_the_same(operation_id, data):

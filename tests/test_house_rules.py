@@ -16,12 +16,16 @@ from pathlib import Path
 
 import pytest
 
+from service.engine.bidding import Bid as BidCall
+from service.engine.bidding import run_auction
 from service.engine.cards import cards_in, mask_of
 from service.engine.declarations import DeclarationError, find_declarations, parse_declarations
+from service.engine.match import MatchRound, score_match
 from service.engine.rulesets import get_ruleset
 from service.engine.scoring import Bid, Figures, settle_figures
 
 from .rounds_helper import DEAL_A, DEAL_CAPOT, as_json, cards, scripted_round
+from .test_colver import COLVER
 
 #: The `options` objects of docs/house-rules.md, one per surveyed program.
 OLIBOY50 = {
@@ -42,6 +46,8 @@ LIBCOINCHE = {
     "contract": "bid_reached",
     "made": "bid_only",
     "failed": "flat_160",
+    "coinche_multiplier": 1,
+    "surcoinche_multiplier": 1,
 }
 SEBASTIEN = {
     "trump_modes": ["C", "D", "H", "S"],
@@ -61,10 +67,29 @@ BGA = {
     "bid_minimum": 82,
     "opening_bid_points": 80,
     "capot_bonus": 98,
+    "no_trump_points": "plain",
+    "all_trump_points": "raw",
+    "card_points_scale": "to_152",
+    "capot_when": "no_points",
+    "belote_in_all_trump": False,
+    "raise_own_bid": "other_mode",
 }
 BGA_BID_ONLY = BGA | {"made": "bid_only", "failed": "coinche_bid_only"}
-SCOREIT_COINCHE = {"made": "cards_and_bid_defenders_keep"}
-SCOREIT_BELOTE = {"contract": "total_at_least_defenders", "litige": "hold_over_all"}
+SCOREIT_COINCHE = {"made": "cards_and_bid_defenders_keep", "failed_capot": "mode_total"}
+#: ScoreIt's later CoincheSolver.kt (commit 360828e), which no published test checks.
+SCOREIT_COINCHE_LATER = {
+    "made": "total_and_bid_multiplied",
+    "coinched_made": "defenders_keep",
+    "failed": "flat_plus_bid",
+}
+SCOREIT_BELOTE = {
+    "contract": "total_at_least_defenders",
+    "failed": "defenders_take_cards_and_declarations",
+    "failed_capot": "mode_total",
+    "litige": "hold_over_all",
+    "target": None,
+    "open_match": True,
+}
 SCOREIT_ROUNDED = {"score_units": "rounded_tens"}
 
 
@@ -349,7 +374,7 @@ def round_body(options, deal, bid, trump="H", taker=0):
         (OLIBOY50, [94 + 90 * 2, 68]),  # only the bid is doubled
         (BGA, [(94 + 90) * 2, 0]),
         (SEBASTIEN, [160 * 2, 0]),
-        (LIBCOINCHE, [90 * 2, 0]),
+        (LIBCOINCHE, [90, 0]),  # the coinche level is not scored
     ],
 )
 def test_a_coinched_90_made_with_94_under_each_program(server, options, expected):
@@ -367,16 +392,24 @@ def test_a_coinched_90_made_with_94_under_each_program(server, options, expected
 # 91 - 91) for the next lap's winner and rounds with `roundPoint`.
 
 
-def belote_lap(points, taker, belote_to=None, options=SCOREIT_BELOTE, held_in=0):
+def belote_lap(points, taker, belote_to=None, tierce_to=None, options=SCOREIT_BELOTE):
+    """``(score, outcome, held)`` of a BeloteSolverTest lap: the taker's ``points`` (162
+    entered means every trick: 252; 0 the defenders' capot), a belote and a tierce (20)
+    to the teams given."""
     cards = [0, 0]
-    capot = points in (162, 252)
-    cards[taker] = 252 if capot else points
-    cards[1 - taker] = 0 if capot else 162 - points
-    belote = [0, 0]
+    if points in (162, 252):
+        cards[taker], sweep = 252, taker
+    elif points == 0:
+        cards[1 - taker], sweep = 252, 1 - taker
+    else:
+        cards[taker], cards[1 - taker], sweep = points, 162 - points, None
+    belote, tierce = [0, 0], [0, 0]
     if belote_to is not None:
         belote[belote_to] = 20
-    figs = figures(cards, belote=belote, sweep=taker if capot else None)
-    return settle_held(options, figs, taker, None, "H", "belote", held_in)
+    if tierce_to is not None:
+        tierce[tierce_to] = 20
+    figs = figures(cards, declarations=tierce, belote=belote, sweep=sweep)
+    return settle_held(options, figs, taker, None, "H", "belote")
 
 
 @pytest.mark.parametrize(
@@ -386,6 +419,7 @@ def belote_lap(points, taker, belote_to=None, options=SCOREIT_BELOTE, held_in=0)
         ("équipe deux remporte son contrat car a plus de 81 points", (82, 1), (80, 82)),
         ("équipe une perd son contrat car elle est dedans", (80, 0), (0, 162)),
         ("équipe deux perd son contrat car elle est dedans", (80, 1), (162, 0)),
+        # As published: the taker (équipe deux) enters 162, every trick, and wins 252.
         ("équipe une perd car elle est capot", (162, 1), (0, 252)),
         ("équipe deux perd car elle est capot", (162, 0), (252, 0)),
         (
@@ -399,12 +433,26 @@ def belote_lap(points, taker, belote_to=None, options=SCOREIT_BELOTE, held_in=0)
             (90, 92),
         ),
         ("équipe une perd son contrat avec la belote qui est imprenable", (70, 0, 0), (20, 162)),
+        # `addBonuses` with a counter: every bonus but the belote goes to the defenders.
+        ("équipe une perd son contrat avec une tierce", (70, 0, None, 0), (0, 162 + 20)),
         ("équipe deux perd son contrat avec la belote qui est imprenable", (70, 1, 1), (162, 20)),
+        (
+            "équipe deux perd son contrat et l'équipe une a une tierce",
+            (70, 1, None, 0),
+            (162 + 20, 0),
+        ),
     ],
 )
 def test_scoreit_belote_solver(test, lap, expected):
     score, _, _ = belote_lap(*lap)
     assert score == expected, test
+
+
+def test_scoreit_belote_solver_the_defenders_capot_counts_162():
+    # getResults: a failed lap gives the defenders POINTS_TOTAL (162), even when the taker
+    # entered 0 (the defenders took every trick: 252 before the contract is judged).
+    score, outcome, _ = belote_lap(0, 0)
+    assert not outcome.made and score == (0, 162)
 
 
 @pytest.mark.parametrize(
@@ -418,34 +466,60 @@ def test_scoreit_belote_solver_litige(test, lap, held):
     assert outcome.litige and score == (0, held) and held_out == held, test
 
 
-def belote_match(laps, options):
-    totals, held = [0, 0], 0
+def belote_match(server, laps, options):
+    """ScoreIt's `computeScores` through POST /v1/match-score: each lap's score, held
+    points and winner as POST /v1/round-score gives them."""
+    rounds = []
     for lap in laps:
-        score, _, held = belote_lap(*lap, options=options, held_in=held)
-        totals = [totals[0] + score[0], totals[1] + score[1]]
-    return totals
+        score, outcome, held = belote_lap(*lap, options=options)
+        winner = None if outcome.litige else (lap[1] if outcome.made else 1 - lap[1])
+        rounds.append({"score": list(score), "held": held, "winner": winner})
+    payload = {"ruleset": "belote", "options": options, "rounds": rounds}
+    r = server.post("/v1/match-score", json=payload)
+    assert r.status_code == 200, r.text
+    answer = r.json()
+    assert not answer["finished"] and answer["rounds"] == len(laps)
+    return answer["totals"]
 
 
 LAPS = [(116, 0), (90, 1), (50, 1), (60, 0), (252, 0), (143, 1)]
 
 
-def test_scoreit_calcule_le_score_sans_arrondi_et_sans_litige():
+@pytest.mark.http
+def test_scoreit_calcule_le_score_sans_arrondi_et_sans_litige(server):
     expected = [116 + 72 + 162 + 0 + 252 + 19, 46 + 90 + 0 + 162 + 0 + 143]
-    assert belote_match(LAPS, SCOREIT_BELOTE) == expected
+    assert belote_match(server, LAPS, SCOREIT_BELOTE) == expected
 
 
-def test_scoreit_calcule_le_score_avec_arrondi_et_sans_litige():
+@pytest.mark.http
+def test_scoreit_calcule_le_score_avec_arrondi_et_sans_litige(server):
     expected = [120 + 70 + 160 + 0 + 250 + 20, 50 + 90 + 0 + 160 + 0 + 140]
-    assert belote_match(LAPS, SCOREIT_BELOTE | SCOREIT_ROUNDED) == expected
+    assert belote_match(server, LAPS, SCOREIT_BELOTE | SCOREIT_ROUNDED) == expected
 
 
-def test_scoreit_calcule_le_score_sans_arrondi_et_avec_litige():
+@pytest.mark.http
+def test_scoreit_calcule_le_score_sans_arrondi_et_avec_litige(server):
     laps = [(116, 0), (81, 1), (50, 1), (60, 0), (252, 0), (143, 1), (71, 1, 1), (120, 1)]
     expected = [
         116 + 81 + (81 + 162) + 0 + 252 + 19 + 91 + 42,
         46 + 0 + 0 + 162 + 0 + 143 + 0 + (91 + 120),
     ]
-    assert belote_match(laps, SCOREIT_BELOTE) == expected
+    assert belote_match(server, laps, SCOREIT_BELOTE) == expected
+
+
+@pytest.mark.http
+def test_scoreit_match_sums_are_refused_under_the_presets_target(server):
+    # What the options' target and open_match fix: `belote` stops at 501, so the sixth
+    # lap is refused (after 116 + 72 + 162 + 0 + 252 = 602 for équipe une).
+    options = {k: v for k, v in SCOREIT_BELOTE.items() if k not in ("target", "open_match")}
+    rounds = []
+    for lap in LAPS:
+        score, _, held = belote_lap(*lap, options=options)
+        rounds.append({"score": list(score), "held": held})
+    r = server.post(
+        "/v1/match-score", json={"ruleset": "belote", "options": options, "rounds": rounds}
+    )
+    assert r.status_code == 422 and list(r.json()["errors"]) == ["rounds.5"]
 
 
 def test_scoreit_constants_are_the_engines_totals():
@@ -495,7 +569,10 @@ def test_without_sequence_split_a_run_is_one_sequence():
 
 DOC = Path(__file__).resolve().parent.parent / "docs" / "house-rules.md"
 DOC_OPTIONS = {
-    "[Oliboy50/coinche](https://github.com/Oliboy50/coinche)": ("coinche", OLIBOY50_DECLARATIONS),
+    "[Oliboy50/coinche](https://github.com/Oliboy50/coinche)": (
+        "coinche",
+        OLIBOY50_DECLARATIONS | {"coinche_cancelled_by_bid": True},
+    ),
     "[gyscos/libcoinche](https://github.com/gyscos/libcoinche)": ("coinche", LIBCOINCHE),
     "[sebastien-perpignane/cardgame](https://github.com/sebastien-perpignane/cardgame)": (
         "coinche",
@@ -509,8 +586,20 @@ DOC_OPTIONS = {
         "coinche",
         SCOREIT_COINCHE,
     ),
+    "StephaneBg/ScoreIt, Coinche, later solver": ("coinche", SCOREIT_COINCHE_LATER),
     "StephaneBg/ScoreIt, Belote": ("belote", SCOREIT_BELOTE),
+    "[colver](https://github.com/Avo-k/colver) 0.11.1": ("coinche", COLVER),
 }
+
+
+def test_a_deal_everybody_passed_is_a_round_of_0_0_in_the_match():
+    # sebastien-perpignane/cardgame: an "only pass bids" deal scores 0 - 0 and counts as
+    # a deal. Not a parameter: the auction answers `redeal`, and the client adds the
+    # deal to the match as a round scored [0, 0], which /v1/match-score counts.
+    auction = run_auction(get_ruleset("coinche", SEBASTIEN), 0, [BidCall("pass")] * 4)
+    assert auction.complete and auction.redeal
+    result = score_match([MatchRound((0, 0)), MatchRound((160, 0))], 2000)
+    assert result.rounds_counted == 2 and result.totals == (160, 0)
 
 
 def test_the_docs_table_gives_the_options_the_tests_use():

@@ -108,7 +108,7 @@ def test_list_rulesets(server):
         assert ruleset["title"]
         assert set(ruleset["options"]) == set(PARAMETERS)
     assert by_name["belote"]["options"]["trump_lead_overtrump"] == "unless_partner_winning"
-    assert by_name["coinche"]["options"]["partner_winning_trump"] == "overtrump_if_able"
+    assert by_name["coinche"]["options"]["partner_winning_trump"] == "free"  # FFB contrée 5.2.3
     assert by_name["klob"]["options"]["trump_modes"] == ["C", "D", "H", "S", "none", "all"]
 
 

@@ -4,8 +4,9 @@ from __future__ import annotations
 
 import pytest
 
-from service.engine.match import MatchRound, score_match
+from service.engine.match import MatchRound, dealers, score_match
 from service.engine.play import PositionError
+from service.engine.rulesets import get_ruleset
 
 
 def rounds(*scores):
@@ -104,3 +105,69 @@ def test_single_deal_higher_score_wins_equal_draws():
     assert not score_match([], None).finished
     with pytest.raises(PositionError):
         score_match(rounds((90, 92), (81, 81)), None)
+
+
+def test_the_sheet_shows_each_round_running_totals_and_held_points():
+    r = score_match(
+        [
+            MatchRound((94, 68)),
+            MatchRound((0, 81), held=81),  # a litige: 81 held for the next round's winner
+            MatchRound((0, 162), winner=1),
+        ],
+        501,
+    )
+    assert [line.totals for line in r.sheet] == [(94, 68), (94, 149), (94, 392)]
+    assert [line.held for line in r.sheet] == [0, 81, 0]
+    assert [line.credited for line in r.sheet] == [0, 0, 81]
+    assert r.totals == r.sheet[-1].totals and r.held == r.sheet[-1].held
+
+
+def test_a_redeal_scores_nothing_and_held_points_wait_for_the_next_round_played():
+    r = score_match(
+        [
+            MatchRound((0, 81), held=81),
+            MatchRound((0, 0), redeal=True),  # no winner needed: nothing was played
+            MatchRound((100, 62), winner=0),
+        ],
+        501,
+    )
+    assert [line.held for line in r.sheet] == [81, 81, 0]
+    assert [line.credited for line in r.sheet] == [0, 0, 81]
+    assert r.totals == (181, 143)
+
+
+def test_a_redeal_cannot_end_a_belot_match():
+    # match_capot_cannot_finish: a capot round reached the target, a redeal follows:
+    # neither ends the match; the next round played does
+    rounds = [MatchRound((151, 0), capot=0), MatchRound((0, 0), redeal=True)]
+    assert not score_match(rounds, 151, capot_cannot_finish=True).finished
+    r = score_match([*rounds, MatchRound((10, 6))], 151, capot_cannot_finish=True)
+    assert (r.finished, r.winner) == (True, 0)
+
+
+def test_the_deal_passes_to_the_seat_after_the_dealer():
+    belote = get_ruleset("belote")
+    rounds = [MatchRound((94, 68)), MatchRound((0, 162))]
+    assert dealers(belote, 3, rounds) == [3, 0, 1]
+
+
+def test_after_a_redeal_redeal_dealer_says_who_deals():
+    rounds = [MatchRound((0, 0), redeal=True)]
+    assert dealers(get_ruleset("belote"), 3, rounds) == [3, 3]  # redeal_dealer: same
+    nxt = get_ruleset("belote", {"redeal_dealer": "next"})
+    assert dealers(nxt, 3, rounds) == [3, 0]
+
+
+def test_klaberjass_the_winner_of_the_hand_deals():
+    # seed 002: "the winner of a hand deals the next hand"; a litige: the same dealer
+    klaberjass = get_ruleset("klaberjass")
+    rounds = [
+        MatchRound((100, 52), winner=0),
+        MatchRound((0, 80), winner=1),
+        MatchRound((0, 70), held=70),
+        MatchRound((0, 0), redeal=True),
+    ]
+    assert dealers(klaberjass, 1, rounds) == [1, 0, 1, 1, 1]
+    with pytest.raises(PositionError) as error:
+        dealers(klaberjass, 1, [MatchRound((100, 52))])
+    assert error.value.field == "rounds.0.winner"

@@ -6,7 +6,9 @@
     cardavia     always                  unless_partner_winning  overtrump_if_able      must
     klaberjass   always                  always                  (no partner)           must
     belote-ffb   always                  unless_partner_winning  free                   must
-    coinche      always                  unless_partner_winning  overtrump_if_able      must
+    coinche      always                  unless_partner_winning  free                   may
+
+(`coinche` follows FFB contrée 2016 sections 5.2.2 and 5.2.3: see docs/rules.md section 9.)
 
 Hearts are trump unless stated. The traps where presets differ are the same positions
 answered differently.
@@ -78,12 +80,15 @@ ROWS = [
     row("belote-ffb", VOID_PARTNER_TRUMP_LOWER, "8H QH AS"),
     row("belote-ffb", VOID_OPPONENT_JACK, "7H 9H", {"AS": U, "KD": U}),
     row("belote-ffb", VOID_OPPONENT_NINE, "JH", {"7H": O, "AS": T}),
-    # coinche: as cardavia for suit trumps, and sans atout / tout atout.
+    # coinche (FFB contrée 2016): a trump lead must be overtrumped (5.2.1); with the
+    # partner winning anything, a lower trump included (5.2.3); unable to overtrump an
+    # opponent, any card (5.2.2); and sans atout / tout atout.
     row("coinche", TRUMP_LED_PARTNER, "JH", {"8H": O, "AS": F}),
     row("coinche", VOID_PARTNER_PLAIN, "7H JH AS"),
-    row("coinche", VOID_PARTNER_TRUMP, "JH AS", {"8H": O}),
+    row("coinche", VOID_PARTNER_TRUMP, "JH 8H AS"),
     row("coinche", VOID_PARTNER_TRUMP_LOWER, "8H QH AS"),
-    row("coinche", VOID_OPPONENT_JACK, "7H 9H", {"AS": U, "KD": U}),
+    row("coinche", VOID_OPPONENT_JACK, "7H 9H AS KD"),
+    row("coinche", VOID_OPPONENT_NINE, "JH", {"7H": O, "AS": T}),
     row("coinche", NONE_FOLLOW, "AC 7C", {"JH": F}),
     row("coinche", ALL_BEAT, "JC", {"AC": B, "7C": B, "KH": F}),
     row("coinche", ALL_PARTNER, "JC", {"8C": B, "AD": F}),

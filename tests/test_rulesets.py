@@ -223,8 +223,8 @@ EXPECTED = {
         "trump_modes": ALL_MODES,
         "trump_lead_overtrump": "always",
         "void_trump": "unless_partner_winning",
-        "partner_winning_trump": "overtrump_if_able",
-        "undertrump": "must",
+        "partner_winning_trump": "free",  # FFB contrée 2016 section 5.2.3
+        "undertrump": "may",  # FFB contrée 2016 section 5.2.2
         "declarations": "all",
         "sequence_points": SEQ_345,
         "sequence_cap": 5,
@@ -277,8 +277,22 @@ COMPANION_DEFAULTS = {
     "first_speaker": "after_dealer",
     "proposed_all_pass": "choose_other",
 }
+#: The variant parameters of docs/house-rules.md keep their defaults in every preset.
+VARIANT_DEFAULTS = {
+    "coinche_multiplier": 2,
+    "surcoinche_multiplier": 4,
+    "coinched_made": "made",
+    "failed_capot": "with_capot_bonus",
+    "capot_when": "every_trick",
+    "card_points_scale": "none",
+    "belote_in_all_trump": True,
+    "raise_own_bid": "never",
+    "coinche_cancelled_by_bid": False,
+    "open_match": False,
+}
 for _table in EXPECTED.values():
     _table.update(COMPANION_DEFAULTS)
+    _table.update(VARIANT_DEFAULTS)
 
 #: The deal and the announcements of a round record (docs/api.md "A whole round"), per
 #: preset: packets, completion, shuffle or cut, next dealer, belote said, the comparison.

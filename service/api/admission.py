@@ -29,6 +29,7 @@ from collections.abc import Callable, Iterable, Iterator
 from typing import Any
 
 import flask
+from werkzeug.exceptions import ServiceUnavailable
 
 from ..engine.text import N_, Text
 from .errors import problem
@@ -141,16 +142,25 @@ class Line:
 class Pace:
     """A token bucket of work units (milliseconds of this worker's CPU) for batch items:
     ``share`` of each second, ``burst_ms`` at once (``clock`` and ``cpu``: the wall clock
-    and the CPU time of this thread, in seconds)."""
+    and the CPU time of this thread, in seconds).
+
+    Between two items a batch always yields (``sleep(0)``: the other greenlets that are
+    ready run); at least every ``poll_ms`` of its work it sleeps ``poll_s`` on a timer, so
+    that the event loop also reads the requests that arrived meanwhile (gevent runs the
+    ready greenlets of ``sleep(0)`` without polling for input, and ``gevent.idle()`` would
+    wait for a moment without input, which a flood never leaves)."""
 
     def __init__(
         self,
         share: float,
         burst_ms: float,
+        poll_ms: float = 5.0,
+        poll_s: float = 0.001,
         clock: Callable[[], float] = time.monotonic,
         cpu: Callable[[], float] = time.thread_time,
     ):
         self.share, self.burst_ms, self.clock, self.cpu = share, burst_ms, clock, cpu
+        self.poll_ms, self.poll_s = poll_ms, poll_s
         self.tokens, self.updated = burst_ms, clock()
 
     def _refill(self) -> None:
@@ -161,12 +171,20 @@ class Pace:
     def items(self, items: Iterable[Any], sleep: Callable[[float], None]) -> Iterator[Any]:
         """``items`` one by one, each charged its CPU time; between two, a yield to the
         worker's other requests, and a pause while the bucket is empty."""
+        unpolled_ms = 0.0
         for item in items:
             started = self.cpu()
             yield item
             self._refill()
-            self.tokens -= (self.cpu() - started) * 1000
-            sleep(max(0.0, -self.tokens / 1000 / self.share))
+            spent = (self.cpu() - started) * 1000
+            self.tokens -= spent
+            unpolled_ms += spent
+            pause = max(0.0, -self.tokens / 1000 / self.share)
+            if pause == 0.0 and unpolled_ms >= self.poll_ms:
+                pause = self.poll_s
+            if pause:
+                unpolled_ms = 0.0
+            sleep(pause)
 
 
 #: The batches of a worker: one at a time (its items take turns with the worker's other
@@ -180,34 +198,28 @@ BATCH_PACE = Pace(share=0.5, burst_ms=250)
 BATCH_WAIT_S = 5.0
 
 
-def pause(seconds: float) -> None:
-    """Between two batch items: ``seconds`` of sleep, or (0) one turn of the worker's event
-    loop. Under gevent, ``sleep(0)`` lets the other greenlets run without looking for new
-    input, and a timer of less than a millisecond sleeps a whole one: ``gevent.idle()``
-    polls for input (a request that just arrived) and comes back at once."""
-    if seconds > 0:
-        time.sleep(seconds)
-        return
-    try:
-        from gevent import idle, monkey
-    except ImportError:  # (no gevent: a thread's turn)
-        time.sleep(0)
-        return
-    if monkey.is_module_patched("time"):
-        idle()
-    else:
-        time.sleep(0)
-
-
 def batch(items: Iterable[Any], answer: Callable[[Any], Any]) -> list[Any]:
     """``answer(item)`` for each item of a batch, in the batch line (the place taken by
     :func:`install`), paced by :data:`BATCH_PACE`; :class:`Busy` if its turn does not come."""
     ticket = flask.g.get("ticket")
 
     def run() -> list[Any]:
-        return [answer(item) for item in BATCH_PACE.items(items, pause)]
+        return [answer(item) for item in BATCH_PACE.items(items, time.sleep)]
 
-    return run() if ticket is None else ticket.run(run, BATCH_WAIT_S)
+    if ticket is None:
+        return run()
+    try:
+        return ticket.run(run, BATCH_WAIT_S)
+    except Busy as busy:  # its turn did not come, or the worker is being replaced
+        raise ServiceUnavailable(refusal(busy), retry_after=busy.retry_after) from None
+
+
+def refusal(busy: Busy) -> Text:
+    return Text(
+        N_("The service is busy: {reason}. Try again in {seconds} s."),
+        reason=busy.args[0],
+        seconds=busy.retry_after,
+    )
 
 
 def install(app: flask.Flask, lines: dict[str, Callable[[], Line]]) -> None:
@@ -230,12 +242,8 @@ def install(app: flask.Flask, lines: dict[str, Callable[[], Line]]) -> None:
         except Busy as busy:
             if hasattr(connection, "retry_at"):
                 connection.retry_at = max(connection.retry_at, time.monotonic() + busy.retry_after)
-            message = Text(
-                N_("The service is busy: {reason}. Try again in {seconds} s."),
-                reason=busy.args[0],
-                seconds=busy.retry_after,
-            )
-            return problem(503, message, headers={"Retry-After": str(busy.retry_after)})
+            headers = {"Retry-After": str(busy.retry_after)}
+            return problem(503, refusal(busy), headers=headers)
         return None
 
     @app.teardown_request

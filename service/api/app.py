@@ -15,15 +15,18 @@ from .routes import (
     bidding,
     declarations,
     health,
+    match,
     play,
     record,
     round_state,
+    round_view,
     rulesets,
     scoring,
     suggest,
 )
 from .schemas.common import (
     BATCH_OPERATIONS,
+    RULES_OPERATIONS,
     ProblemSchema,
     component_property,
     register_components,
@@ -65,18 +68,34 @@ def create_app(config: type = Config, settings: Settings | None = None) -> Flask
     app.json.sort_keys = False
     app.json.ensure_ascii = False
     api = Api(app)
-    modules = (rulesets, play, declarations, bidding, scoring, record, round_state, suggest, batch)
+    modules = (
+        rulesets,
+        play,
+        declarations,
+        bidding,
+        scoring,
+        match,
+        record,
+        round_state,
+        round_view,
+        suggest,
+        batch,
+    )
     for module in (*modules, health):
         for blueprint in module.BLUEPRINTS:
             api.register_blueprint(blueprint)
     app.extensions["belote_api"] = api
     from .hot_path import install as install_hot_path
 
-    # The rules operations and batches; the suggestions' cost is their search.
-    install_hot_path(app, api.spec.to_dict(), (*BATCH_OPERATIONS, "batch"))
+    # Served by the hot path: the rules operations and batches (the suggestions' cost is
+    # their search); compiled for the batch: the suggestions too.
+    install_hot_path(
+        app, api.spec.to_dict(), (*BATCH_OPERATIONS, "batch"), (*RULES_OPERATIONS, "batch")
+    )
     from .operations import install
 
-    install(app, api, settings if settings is not None else Settings.from_env())
+    settings = settings if settings is not None else Settings.from_env()
+    install(app, api, settings)
     # After the API key check (installed just above): the expensive operations' lines.
     from . import admission, search_pool
 
@@ -88,4 +107,8 @@ def create_app(config: type = Config, settings: Settings | None = None) -> Flask
             "batch.Batch": lambda: admission.BATCHES,
         },
     )
+    if settings.table_dir is not None:
+        from . import table
+
+        table.install(app, settings.table_dir)
     return app

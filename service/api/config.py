@@ -138,6 +138,15 @@ def _optional_bind(text: str) -> str | None:
     return _bind(text) if text.strip() else None
 
 
+def _table_dir(text: str) -> Path | None:
+    if not text.strip():
+        return None
+    path = Path(text.strip())
+    if not (path / "index.html").is_file():
+        raise ValueError("expected a directory holding the built table (make table builds it)")
+    return path
+
+
 #: A key: 16 to 256 visible ASCII characters other than the comma that separates keys.
 _KEY = re.compile(r"^[\x21-\x2b\x2d-\x7e]{16,256}$")
 
@@ -316,6 +325,12 @@ VARIABLES: tuple[Variable, ...] = (
         _optional_bind,
         "HOST:PORT to serve /metrics on instead of the API's port; empty: on the API port.",
     ),
+    Variable(
+        "BELOTE_TABLE_DIR",
+        "",
+        _table_dir,
+        "Directory of the built web table, served under /table/; empty: not served.",
+    ),
 )
 
 _BY_NAME = {v.name: v for v in VARIABLES}
@@ -359,6 +374,7 @@ class Settings:
     suggest_queue: int = 8
     metrics: bool = True
     metrics_bind: str | None = None
+    table_dir: Path | None = None
 
     def __repr__(self) -> str:  # never print the keys
         return f"Settings(bind={self.bind!r}, api_keys=<{len(self.api_keys)} keys>, ...)"

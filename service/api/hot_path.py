@@ -316,36 +316,72 @@ def json_response(payload: Any, status: int) -> flask.Response:
     return flask.Response(body, status=status, mimetype="application/json")
 
 
+def _load_item(operation: Operation, body: Any) -> Any:
+    """A batch item's body loaded as its endpoint loads it; its endpoint's own 422, word
+    for word, when the body is not valid."""
+    if operation.valid(body):
+        return operation.load(body)
+    try:
+        return operation.request_schema.load(body)
+    except ValidationError as error:
+        _PARSER._on_validation_error(
+            error,
+            flask.request,
+            operation.request_schema,
+            "json",
+            error_status_code=None,
+            error_headers=None,
+        )
+        raise  # (the parser raises its own error above)
+
+
+def _item_result(operation: Operation, result: Any) -> dict:
+    if type(result) is dict:  # the common case: the handler's answer, dumped
+        return {"status": operation.status, "body": operation.dump(result), "problem": None}
+    payload, status = operation.finish(result)
+    if isinstance(payload, flask.Response):
+        payload = orjson.loads(payload.get_data())
+    if status < 400:
+        return {"status": status, "body": payload, "problem": None}
+    return {"status": status, "problem": payload}  # no body (the spec has no nullable map)
+
+
+def _item_problem(error: Exception) -> dict:
+    response = flask.current_app.handle_user_exception(error)
+    return {"status": response.status_code, "problem": orjson.loads(response.get_data())}
+
+
 def answer_item(operation: Operation, body: Any) -> dict:
     """One batch item's result: ``{"status", "body", "problem"}``, the status and the answer
     (or problem details) that the operation's own endpoint gives for ``body``."""
     try:
-        if operation.valid(body):
-            result = operation.handler(operation.view, operation.load(body))
-            if type(result) is dict:  # the common case: the handler's answer, dumped
-                return {"status": operation.status, "body": operation.dump(result), "problem": None}
-        else:
-            try:
-                loaded = operation.request_schema.load(body)
-            except ValidationError as error:  # the endpoint's own 422, word for word
-                _PARSER._on_validation_error(
-                    error,
-                    flask.request,
-                    operation.request_schema,
-                    "json",
-                    error_status_code=None,
-                    error_headers=None,
-                )
-            result = operation.handler(operation.view, loaded)
-        payload, status = operation.finish(result)
-        if isinstance(payload, flask.Response):
-            payload = orjson.loads(payload.get_data())
+        return _item_result(
+            operation, operation.handler(operation.view, _load_item(operation, body))
+        )
     except Exception as error:
-        response = flask.current_app.handle_user_exception(error)
-        status, payload = response.status_code, orjson.loads(response.get_data())
-    if status < 400:
-        return {"status": status, "body": payload, "problem": None}
-    return {"status": status, "problem": payload}  # no body (the spec has no nullable map)
+        return _item_problem(error)
+
+
+def start_item(
+    operation: Operation, body: Any, start: Callable[[Any], Callable[[], Any]]
+) -> Callable[[], dict]:
+    """Begin a batch item whose work runs elsewhere (a suggestion: in the search pool):
+    ``start`` takes the loaded body, checks it and hands the work over, and returns the
+    function that waits for the handler's answer. Returns the function that gives the
+    item's result, as :func:`answer_item` would."""
+    try:
+        wait = start(_load_item(operation, body))
+    except Exception as error:
+        refused = _item_problem(error)
+        return lambda: refused
+
+    def result() -> dict:
+        try:
+            return _item_result(operation, wait())
+        except Exception as error:
+            return _item_problem(error)
+
+    return result
 
 
 def _fast_view(app: flask.Flask, operation: Operation) -> Callable[..., Any]:
@@ -389,9 +425,13 @@ def operations(app: flask.Flask) -> dict[str, Operation]:
     return app.extensions.get("belote_hot_path", {})
 
 
-def install(app: flask.Flask, spec: dict, only: Collection[str]) -> dict[str, str]:
-    """Answer the POST operations named in ``only`` by the hot path where the compiled
-    loader covers them; returns those left to the ordinary path, with the reason."""
+def install(
+    app: flask.Flask, spec: dict, only: Collection[str], served: Collection[str] | None = None
+) -> dict[str, str]:
+    """Compile the POST operations named in ``only`` (a batch calls them through
+    :func:`operations`) and answer those of ``served`` (default: all of them) by the hot
+    path, where the compiled loader covers them; returns those left out, with the
+    reason."""
     found: dict[str, Operation] = {}
     skipped: dict[str, str] = {}
     for rule in app.url_map.iter_rules():
@@ -431,7 +471,8 @@ def install(app: flask.Flask, spec: dict, only: Collection[str]) -> dict[str, st
             skipped[operation_id] = str(why)
             continue
         found[operation_id] = operation
-        app.view_functions[rule.endpoint] = _fast_view(app, operation)
+        if served is None or operation_id in served:
+            app.view_functions[rule.endpoint] = _fast_view(app, operation)
     app.extensions["belote_hot_path"] = found
     app.extensions["belote_hot_path_skipped"] = skipped
     return skipped

@@ -99,15 +99,22 @@ class _Collector:
     def collect(self):
         with _locked(self.directory, fcntl.LOCK_SH):
             for attempt in range(3):
-                files = glob.glob(os.path.join(self.directory, "*.db"))
+                # A worker starting creates its file empty, then sizes it: not read yet.
+                files = [f for f in glob.glob(os.path.join(self.directory, "*.db")) if _sized(f)]
                 try:
                     return list(multiprocess.MultiProcessCollector.merge(files, accumulate=True))
                 except (struct.error, FileNotFoundError):
-                    # A worker starting creates its file empty, then sizes it; read again.
                     if attempt == 2:
                         raise
                     time.sleep(0.005)
         return []
+
+
+def _sized(path: str) -> bool:
+    try:
+        return os.path.getsize(path) >= 8
+    except FileNotFoundError:
+        return False
 
 
 def registry() -> CollectorRegistry:

@@ -48,12 +48,13 @@ NICENESS = 10
 
 _lock = threading.Lock()
 _pool: ProcessPoolExecutor | None = None
-#: The suggestions of this worker: PROCESSES searching, QUEUE waiting (a hard one: ~1 s).
+#: The suggestions of this worker: PROCESSES searching, QUEUE waiting; a hard one takes
+#: 2 s of CPU by default, which is the first guess of their mean duration.
 _line = Line(
     N_("{count} suggestions are already waiting in this worker"),
     PROCESSES,
     QUEUE,
-    mean_s=1.0,
+    mean_s=2.0,
     max_wait_s=GRACE_S,
 )
 
@@ -150,11 +151,12 @@ def _reset(broken: ProcessPoolExecutor) -> None:
 
 def run(ticket: Ticket, function: Callable[..., Any], *args: Any, budget_s: float) -> Any:
     """``function(*args)`` in the pool once ``ticket`` (a place in :func:`line`) comes to
-    the front; :class:`Busy` when its turn does not come, or the answer is not back,
-    within ``budget_s + GRACE_S``."""
-    deadline = time.monotonic() + budget_s + GRACE_S
+    the front; :class:`Busy` when its turn does not come within ``GRACE_S``, or the answer
+    is not back within ``budget_s + GRACE_S`` of its start (the budget is CPU time: on a
+    busy machine a search takes longer on the clock)."""
 
     def search() -> Any:
+        deadline = time.monotonic() + budget_s + GRACE_S
         # A search process killed (or dead before this job) breaks the pool: the job is
         # pure, so it runs again, once, in a fresh pool, if the deadline allows.
         for attempt in (1, 2):
@@ -174,4 +176,4 @@ def run(ticket: Ticket, function: Callable[..., Any], *args: Any, budget_s: floa
                     ) from error
         raise AssertionError("unreachable")
 
-    return ticket.run(search, deadline - time.monotonic())
+    return ticket.run(search, GRACE_S)

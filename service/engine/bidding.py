@@ -59,6 +59,7 @@ INVALID_VALUE = "invalid_value"
 TRUMP_MODE_NOT_ALLOWED = "trump_mode_not_allowed"
 BID_TOO_LOW = "bid_too_low"
 BID_AFTER_COINCHE = "bid_after_coinche"
+RAISE_OWN_BID_SAME_MODE = "raise_own_bid_same_mode"
 COINCHE_WITHOUT_BID = "coinche_without_bid"
 COINCHE_OWN_SIDE = "coinche_own_side"
 COINCHE_TWICE = "coinche_twice"
@@ -85,6 +86,9 @@ MESSAGES = {
     TRUMP_MODE_NOT_ALLOWED: N_("Trump mode {mode} is not allowed here; allowed: {modes}."),
     BID_TOO_LOW: N_("A bid must be higher than the current {value} of seat {seat}: {hint}."),
     BID_AFTER_COINCHE: N_("The bid of seat {seat} has been coinched: nobody may bid any more."),
+    RAISE_OWN_BID_SAME_MODE: N_(
+        "Seat {seat} holds the highest bid in {mode}: to bid over it, name another trump mode."
+    ),
     COINCHE_WITHOUT_BID: N_("There is no bid to coinche yet."),
     COINCHE_OWN_SIDE: N_(
         "The highest bid is your side's (seat {seat}): only the other side may coinche it."
@@ -345,6 +349,9 @@ class _CoincheAuction(_Auction):
             return True
         if self.highest is None:
             return self.passes == players  # everybody passed: redeal
+        if self.ruleset.raise_own_bid == "other_mode" and self.coinched_by is None:
+            # bga-coinche stNextPlayerBid: `$passCount >= 4` ends the auction.
+            return self.passes == players
         return self.passes == players - 1
 
     def rule_refusal(self, bid: Bid) -> Refusal | None:
@@ -371,7 +378,7 @@ class _CoincheAuction(_Auction):
                 N_("A 'bid' needs a value ({ladder}) and a trump."),
                 ladder=describe_ladder(bid_values(self.ruleset)),
             )
-        if self.coinched_by is not None:
+        if self.coinched_by is not None and not self.ruleset.coinche_cancelled_by_bid:
             return _refuse(BID_AFTER_COINCHE, seat=self.highest.seat)
         ladder = bid_values(self.ruleset)
         if bid.value not in ladder:
@@ -388,6 +395,15 @@ class _CoincheAuction(_Auction):
                 if higher
                 else Text(N_("nothing is above capot")),
             )
+        if (
+            self.ruleset.raise_own_bid == "other_mode"
+            and self.highest is not None
+            and self.highest.seat == self.caller(bid)
+            and self.highest.trump == bid.trump
+        ):
+            # bga-coinche coinche.game.php `bid`: "You must change color to bid higher on
+            # yourself".
+            return _refuse(RAISE_OWN_BID_SAME_MODE, seat=self.caller(bid), mode=Mode(bid.trump))
         return None
 
     def _coinche_refusal(self, seat: int) -> Refusal | None:
@@ -411,8 +427,9 @@ class _CoincheAuction(_Auction):
         if bid.action == PASS:
             return replace(moved, passes=self.passes + 1)
         if bid.action == BID:
+            # With coinche_cancelled_by_bid a bid over a coinche cancels it.
             highest = Highest(self.seat, self.team(self.seat), bid.value, bid.trump)
-            return replace(moved, highest=highest, passes=0)
+            return replace(moved, highest=highest, passes=0, coinched_by=None)
         if bid.action == COINCHE:
             # Out of turn, the turn passes to the coincher's left as after an in-turn one.
             caller = self.caller(bid)

@@ -228,9 +228,10 @@ def find_declarations(hand: int, trump: str, ruleset: Ruleset, seat: int = 0) ->
 def find_belotes(hand: int, trump: str, ruleset: Ruleset) -> list[int]:
     """Suits (indices) in which the hand holds belote: king and queen of trump.
 
-    One suit in a suit mode; in ``all`` every suit with its king and queen; none in ``none``.
+    One suit in a suit mode; in ``all`` every suit with its king and queen (none with
+    ``belote_in_all_trump`` false: bga-coinche); none in ``none``.
     """
-    if trump == NO_TRUMP:
+    if trump == NO_TRUMP or (trump == ALL_TRUMP and not ruleset.belote_in_all_trump):
         return []
     suits = range(4) if trump == ALL_TRUMP else (trump_suit(trump),)
     return [s for s in suits if hand >> card(KING, s) & 1 and hand >> card(QUEEN, s) & 1]

@@ -11,7 +11,10 @@ The rounds are taken in order. After each round:
   score wins it, equal scores draw.
 
 Klaberjass's "first to reach the target, with the higher total when the hand is counted"
-is the same rule. A round after the match is decided is refused.
+is the same rule. A round after the match is decided is refused. A redeal (everybody
+passed) scores nothing and leaves held points waiting for the next round played. The
+result carries the sheet: after each round, the running totals, the held points it
+credited to its winner and the points still held.
 
 Match parameters of RULES-belot-klaverjas.md (sections 2.8 and 3.6):
 
@@ -20,7 +23,9 @@ Match parameters of RULES-belot-klaverjas.md (sections 2.8 and 3.6):
 - ``match_capot_cannot_finish`` (belot, "С капо не се излиза"): a round won by capot
   (``capot`` given) cannot end the match, nor can a passed-out round (score 0-0, nothing
   held): the match ends only after a later round that is neither;
-- ``match_hanging_blocks_finish``: the match cannot end while points are held over.
+- ``match_hanging_blocks_finish``: the match cannot end while points are held over;
+- ``open_match`` (docs/house-rules.md, ScoreIt): without a target the rounds are summed
+  and the match never ends.
 """
 
 from __future__ import annotations
@@ -28,7 +33,9 @@ from __future__ import annotations
 from collections.abc import Sequence
 from dataclasses import dataclass
 
+from .deal import next_dealer
 from .play import PositionError
+from .rulesets import Ruleset
 from .text import N_, Text
 
 
@@ -36,16 +43,29 @@ from .text import N_, Text
 class MatchRound:
     """One round's result: its own score (without points held in from earlier rounds),
     the points its litige held over (0 if none) and the team that won it (``None`` for a
-    litige, or when no held points are waiting)."""
+    litige, or when no held points are waiting). A ``redeal`` (everybody passed) scores
+    nothing and leaves held points waiting for the next round played."""
 
     score: tuple[int, int]
     held: int = 0
     winner: int | None = None
     capot: int | None = None  # the team that took every trick, if one did
+    redeal: bool = False
 
     @property
     def passed_out(self) -> bool:
-        return self.score == (0, 0) and not self.held
+        return self.redeal or (self.score == (0, 0) and not self.held)
+
+
+@dataclass(frozen=True, slots=True)
+class SheetLine:
+    """One round's line of the match sheet: the held points it credited (``credited``, to
+    the round's ``winner``: those of earlier litiges, 0 if none) and, after it, the
+    running totals and the points still held."""
+
+    totals: tuple[int, int]
+    credited: int
+    held: int
 
 
 @dataclass(frozen=True, slots=True)
@@ -56,6 +76,7 @@ class MatchResult:
     draw: bool
     held: int  # held-over points still waiting for a round winner
     rounds_counted: int
+    sheet: tuple[SheetLine, ...] = ()  # one line per round, in order
 
 
 def score_match(
@@ -65,11 +86,14 @@ def score_match(
     deals: int | None = None,
     capot_cannot_finish: bool = False,
     hanging_blocks_finish: bool = False,
+    open_match: bool = False,
 ) -> MatchResult:
     """Sum the rounds and decide the match; raises :class:`PositionError` naming the
     round at fault (a round after the end, a missing winner for held points).
     ``deals``, ``capot_cannot_finish`` and ``hanging_blocks_finish`` are the ruleset's
-    ``match_deals``, ``match_capot_cannot_finish`` and ``match_hanging_blocks_finish``."""
+    ``match_deals``, ``match_capot_cannot_finish`` and ``match_hanging_blocks_finish``;
+    ``open_match`` (no target, no number of deals): the match is never decided, the
+    rounds are only summed (ScoreIt's score pad)."""
     if deals is not None and target is not None:
         raise PositionError(
             "target",
@@ -81,6 +105,7 @@ def score_match(
     totals = [0, 0]
     pending = 0
     decided: tuple[bool, int | None, bool] | None = None
+    sheet: list[SheetLine] = []
     for k, r in enumerate(rounds):
         if decided is not None:
             raise PositionError(
@@ -93,9 +118,10 @@ def score_match(
         _check_round(k, r)
         totals[0] += r.score[0]
         totals[1] += r.score[1]
+        credited = 0
         if r.held:
             pending += r.held
-        elif pending:
+        elif pending and not r.redeal:
             if r.winner is None:
                 raise PositionError(
                     f"rounds.{k}.winner",
@@ -110,16 +136,21 @@ def score_match(
                     ),
                 )
             totals[r.winner] += pending
-            pending = 0
+            credited, pending = pending, 0
+        sheet.append(SheetLine((totals[0], totals[1]), credited, pending))
         if deals is not None:
             decided = _decision(totals, None) if k + 1 >= deals else None
         else:
             blocked = (capot_cannot_finish and (r.capot is not None or r.passed_out)) or (
                 hanging_blocks_finish and pending > 0
             )
-            decided = None if blocked else _decision(totals, target)
+            decided = (
+                None if blocked or (open_match and target is None) else _decision(totals, target)
+            )
     finished, winner, draw = decided or (False, None, False)
-    return MatchResult((totals[0], totals[1]), finished, winner, draw, pending, len(rounds))
+    return MatchResult(
+        (totals[0], totals[1]), finished, winner, draw, pending, len(rounds), tuple(sheet)
+    )
 
 
 def _check_round(k: int, r: MatchRound) -> None:
@@ -142,3 +173,26 @@ def _decision(totals: list[int], target: int | None) -> tuple[bool, int | None, 
     if all(reached):
         return None if high is None else (True, high, False)
     return True, reached.index(True), False
+
+
+def dealers(ruleset: Ruleset, first: int, rounds: Sequence[MatchRound]) -> list[int]:
+    """The dealer of each round from the first round's, by the ruleset's ``next_dealer``
+    and ``redeal_dealer`` (:func:`.deal.next_dealer`), and last the next round's: one
+    more than ``rounds``. Raises :class:`PositionError` for a round whose winner the
+    rule needs (``round_winner``) and that gives none, unless it is a litige."""
+    out = [first]
+    for k, r in enumerate(rounds):
+        needs_winner = ruleset.next_dealer == "round_winner" and not r.redeal
+        if needs_winner and r.winner is None and not r.held:
+            raise PositionError(
+                f"rounds.{k}.winner",
+                Text(
+                    N_(
+                        "the winner of a round deals the next one (next_dealer: "
+                        "round_winner): give round {round}'s `winner`"
+                    ),
+                    round=k,
+                ),
+            )
+        out.append(next_dealer(ruleset, out[-1], r.winner, r.redeal))
+    return out

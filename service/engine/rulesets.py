@@ -92,6 +92,19 @@ class Ruleset:
     # house rules: declarations
     sequence_split: bool = False
     no_trump_carre_points: Mapping[str, int] = field(default_factory=lambda: MappingProxyType({}))
+    # variants (docs/house-rules.md "Variants"): the coinche multipliers and what a
+    # coinched round scores
+    coinche_multiplier: int = 2
+    surcoinche_multiplier: int = 4
+    coinched_made: str = "made"
+    failed_capot: str = "with_capot_bonus"
+    # variants: capot, card points, belote, the auction and the match
+    capot_when: str = "every_trick"
+    card_points_scale: str = "none"
+    belote_in_all_trump: bool = True
+    raise_own_bid: str = "never"
+    coinche_cancelled_by_bid: bool = False
+    open_match: bool = False
     # the deal and the dealer (service/engine/deal.py; docs/api.md "The deal")
     deal_packets: str = "3-2"
     completion: str = "taker_gets_turned"
@@ -164,6 +177,16 @@ class Ruleset:
                 "sequence_points",
             )
         self.check_bid_ladder()
+        if self.open_match and (self.target is not None or self.match_deals is not None):
+            raise RulesetError(
+                Text(
+                    N_(
+                        "open_match keeps no target and no number of deals: set target and "
+                        "match_deals to null (or open_match to false)"
+                    )
+                ),
+                "open_match",
+            )
         if self.sequence_split and self.sequence_cap is None:
             raise RulesetError(
                 Text(N_("sequence_split cuts a run at sequence_cap: give sequence_cap a length")),
@@ -475,6 +498,7 @@ PARAMETERS: dict[str, Parameter] = {
             "coinche_bid_only",
             "flat",
             "flat_160",
+            "flat_plus_bid",
         ),
     ),
     "last_trick_bonus": Parameter("int", "bonus for the last trick", minimum=0, maximum=1000),
@@ -639,6 +663,68 @@ PARAMETERS: dict[str, Parameter] = {
         "a bid contract in sans atout: the bid counts once, or twice in the score "
         "(Oliboy50/coinche)",
         ("single", "doubled"),
+    ),
+    "coinche_multiplier": Parameter(
+        "int",
+        "Coinche: what a coinche multiplies by (libcoinche: 1, the coinche level unscored)",
+        minimum=1,
+        maximum=16,
+    ),
+    "surcoinche_multiplier": Parameter(
+        "int",
+        "Coinche: what a surcoinche multiplies by (FFB Cannes 2016 and colver: 3)",
+        minimum=1,
+        maximum=64,
+    ),
+    "coinched_made": Parameter(
+        "enum",
+        "a coinched or surcoinched contract made: made (as `made` says); takers_take_all "
+        "(the defenders' card points, declarations and belote go to the takers before "
+        "`made` applies, the defenders score 0: FFB 2016 note 1, colver); defenders_keep "
+        "(the defenders keep their own total: ScoreIt)",
+        ("made", "takers_take_all", "defenders_keep"),
+    ),
+    "failed_capot": Parameter(
+        "enum",
+        "the defenders of a failed contract took every trick: with_capot_bonus (their card "
+        "points with the capot bonus, 252 in a suit) or mode_total (the mode's card total "
+        "without it, 162 in a suit: colver, ScoreIt)",
+        ("with_capot_bonus", "mode_total"),
+    ),
+    "capot_when": Parameter(
+        "enum",
+        "who is capot: every_trick (a side took every trick) or no_points (a side whose "
+        "card points with the last-trick bonus are 0 leaves the other side capot, even "
+        "if it took a trick: bga-coinche)",
+        ("every_trick", "no_points"),
+    ),
+    "card_points_scale": Parameter(
+        "enum",
+        "none, or to_152: in a mode whose cards do not total 152 (sans atout, tout atout) "
+        "each side's trick points are scaled to 152 and rounded, half away from zero, "
+        "before the last-trick bonus (bga-coinche)",
+        ("none", "to_152"),
+    ),
+    "belote_in_all_trump": Parameter(
+        "bool", "whether king and queen of a suit are a belote in tout atout (bga-coinche: no)"
+    ),
+    "raise_own_bid": Parameter(
+        "enum",
+        "Coinche: never (three passes after a bid end the auction: nobody speaks over their "
+        "own standing bid) or other_mode (four passes end it, so the bidder speaks once more, "
+        "and may outbid themselves only in another trump mode: bga-coinche, reason "
+        "raise_own_bid_same_mode)",
+        ("never", "other_mode"),
+    ),
+    "coinche_cancelled_by_bid": Parameter(
+        "bool",
+        "Coinche: a higher bid may follow a coinche and cancels it (Oliboy50/coinche); "
+        "false: nobody bids after a coinche",
+    ),
+    "open_match": Parameter(
+        "bool",
+        "with target and match_deals null: the match never ends (a score pad: ScoreIt); "
+        "false: a single deal",
     ),
     "deal_packets": Parameter(
         "enum",
@@ -846,7 +932,11 @@ PRESETS: dict[str, Ruleset] = {
             trump_modes=("C", "D", "H", "S", "none", "all"),
             trump_lead_overtrump="always",
             void_trump="unless_partner_winning",
-            partner_winning_trump="overtrump_if_able",
+            # FFB contrée 2016 section 5.2.3: with the partner winning one may discard any
+            # card, "y compris un atout inférieur au sien"; section 5.2.2: unable to
+            # overtrump an opponent, "on peut se défausser de n'importe quelle carte".
+            partner_winning_trump="free",
+            undertrump="may",
             declarations="all",
             card_in_two_declarations=True,
             declaration_tie="none_score",

@@ -22,7 +22,7 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass, replace
 
 from .bidding import CAPOT, COINCHE, NO_COINCHE, SURCOINCHE, bid_values, describe_ladder
-from .cards import KING, NO_TRUMP, QUEEN, card, trump_suit
+from .cards import ALL_CARDS, KING, NO_TRUMP, QUEEN, card, trump_suit
 from .declarations import Declaration, Settlement, parse_declarations, seat_belotes, settle
 from .play import (
     PositionError,
@@ -38,8 +38,11 @@ from .rulesets import Ruleset
 from .score_units import held_share, split, whole
 from .text import N_, Text
 
-#: Coinche levels and their multipliers.
+#: Coinche levels and their multipliers by default (``coinche_multiplier`` and
+#: ``surcoinche_multiplier`` set the last two: :func:`priced`).
 MULTIPLIERS = {NO_COINCHE: 1, COINCHE: 2, SURCOINCHE: 4}
+#: What card points are scaled to with ``card_points_scale: to_152`` (one trump suit's).
+SUIT_CARD_POINTS = 152
 #: What a ``capot`` bid is worth in the Coinche formula.
 CAPOT_BID_POINTS = 250
 #: ``doubling: contra`` levels of a round (round-score ``double``) and their multipliers.
@@ -54,6 +57,7 @@ class Bid:
     value: int | str
     coinche: str = "none"
     worth: int | None = None
+    factor: int | None = None  # the ruleset's multiplier for ``coinche`` (:func:`priced`)
 
     @property
     def capot(self) -> bool:
@@ -73,7 +77,11 @@ class Bid:
 
     @property
     def multiplier(self) -> int:
-        return MULTIPLIERS[self.coinche]
+        return MULTIPLIERS[self.coinche] if self.factor is None else self.factor
+
+    @property
+    def coinched(self) -> bool:
+        return self.coinche != NO_COINCHE
 
 
 @dataclass(frozen=True, slots=True)
@@ -155,9 +163,20 @@ def sweep_team(tricks: Sequence[TrickResult]) -> int | None:
     return teams.pop() if len(teams) == 1 else None
 
 
-def capot_team(tricks: Sequence[TrickResult], ruleset: Ruleset) -> int | None:
-    """The team that took every trick, if the ruleset knows capot (``capot_bonus``)."""
-    return None if ruleset.capot_bonus is None else sweep_team(tricks)
+def capot_team(tricks: Sequence[TrickResult], ruleset: Ruleset, trump: str) -> int | None:
+    """The team that is capot, if the ruleset knows capot (``capot_bonus``): the team that
+    took every trick, or with ``capot_when: no_points`` (bga-coinche ``stEndHand``: "If a
+    team scored zero points, it's a capot") the team whose opponents end with 0 trick
+    points and without the last trick."""
+    if ruleset.capot_bonus is None:
+        return None
+    if ruleset.capot_when == "no_points":
+        points = scaled_trick_points(tricks, trump, ruleset)
+        last = tricks[-1].team
+        if points[1 - last] == 0:
+            return last
+        return None
+    return sweep_team(tricks)
 
 
 def card_points_by_team(
@@ -169,12 +188,23 @@ def card_points_by_team(
     ``doubled`` doubles both bonuses (:func:`play.bonus_multiplier`). With ``capot_mode``
     ``plus_last_trick`` the capot bonus is added to the last-trick bonus and is not
     doubled (belot: 162 + 90 = 252; sans atout 260 + 90 = 350)."""
+    points = scaled_trick_points(tricks, trump, ruleset)
+    capot = capot_team(tricks, ruleset, trump)
+    points[tricks[-1].team] += end_bonus(trump, ruleset, capot is not None)
+    return points[0], points[1]
+
+
+def scaled_trick_points(tricks: Sequence[TrickResult], trump: str, ruleset: Ruleset) -> list[int]:
+    """Each team's trick points; with ``card_points_scale: to_152`` scaled to a total of
+    152 where the mode's cards total otherwise (bga-coinche ``stEndHand``: ``round(points
+    x 152 / 120)`` sans atout, ``x 152 / 248`` tout atout, PHP's round: half away from 0)."""
     points = [0, 0]
     for t in tricks:
         points[t.team] += t.points
-    capot = capot_team(tricks, ruleset)
-    points[tricks[-1].team] += end_bonus(trump, ruleset, capot is not None)
-    return points[0], points[1]
+    deck = set_points(ALL_CARDS, trump, ruleset)
+    if ruleset.card_points_scale == "to_152" and deck != SUIT_CARD_POINTS:
+        points = [(2 * p * SUIT_CARD_POINTS + deck) // (2 * deck) for p in points]
+    return points
 
 
 def end_bonus(trump: str, ruleset: Ruleset, capot: bool) -> int:
@@ -192,6 +222,8 @@ def mode_total(trump: str, ruleset: Ruleset, played: int) -> int:
     """The card points of the cards played plus the last-trick bonus (no capot): 162 with
     one trump suit, 260 sans atout doubled, 258 tout atout raw..."""
     cards = set_points(played, trump, ruleset)
+    if ruleset.card_points_scale == "to_152" and cards == set_points(ALL_CARDS, trump, ruleset):
+        cards = SUIT_CARD_POINTS
     return cards + ruleset.last_trick_bonus * bonus_multiplier(trump, ruleset)
 
 
@@ -332,7 +364,20 @@ def _made_score(f: Figures, t: int, d: int, bid: Bid | None, ruleset: Ruleset) -
     With a bid (Coinche), as the ruleset's ``made`` says (:data:`MADE`)."""
     if bid is None:
         return _by_team(t, f.total(t), f.total(d))
-    return MADE[ruleset.made](f, t, d, bid)
+    if bid.coinched and ruleset.coinched_made == "takers_take_all":
+        # FFB 2016 scoring table, note 1 (Cannes 2016), colver: everything to the takers.
+        everything = Figures(
+            _by_team(t, f.all_cards, 0),
+            _by_team(t, sum(f.declarations), 0),
+            _by_team(t, sum(f.belote), 0),
+            f.mode_total,
+            f.sweep,
+        )
+        return _by_team(t, MADE[ruleset.made](everything, t, d, bid)[t], 0)
+    score = MADE[ruleset.made](f, t, d, bid)
+    if bid.coinched and ruleset.coinched_made == "defenders_keep":
+        return _by_team(t, score[t], f.total(d))
+    return score
 
 
 def _cards_and_bid(f: Figures, t: int, d: int, bid: Bid) -> tuple[int, int]:
@@ -501,10 +546,12 @@ def score_checked(
         settlement.points,
         belote_points,
         mode_total(trump, ruleset, played),
-        sweep_team(results),
+        capot_team(results, ruleset, trump)
+        if ruleset.capot_when == "no_points"
+        else sweep_team(results),
     )
     t = ruleset.team_of(taker)
-    capot = capot_team(results, ruleset)
+    capot = capot_team(results, ruleset, trump)
     settled = settle_figures(ruleset, trump, figures, t, bid, held_in, double)
     outcome, score, held, winner = settled
     return RoundScore(
@@ -610,6 +657,9 @@ def _settle(
     if outcome.made:
         score, winner = _made_score(f, t, d, bid, ruleset), t
     else:
+        if capot == d and ruleset.failed_capot == "mode_total":
+            # colver, ScoreIt: the defenders' capot on a failed contract counts 162.
+            f = replace(f, cards=_by_team(t, 0, f.mode_total))
         score, winner = FAILED[ruleset.failed](f, t, d, bid, outcome.tie), d
     return outcome, _add(split(score, trump, ruleset), winner, held_in), 0, winner
 
@@ -667,7 +717,14 @@ def priced(bid: Bid | None, trump: str, ruleset: Ruleset) -> Bid | None:
         worth = ruleset.opening_bid_points
     if ruleset.no_trump_bid == "doubled" and trump == NO_TRUMP:
         worth *= 2
-    return bid if worth == bid.points else replace(bid, worth=worth)
+    factor = {
+        NO_COINCHE: 1,
+        COINCHE: ruleset.coinche_multiplier,
+        SURCOINCHE: ruleset.surcoinche_multiplier,
+    }[bid.coinche]
+    if worth == bid.points and factor == bid.multiplier:
+        return bid
+    return replace(bid, worth=worth, factor=factor)
 
 
 def _bid_at_least_defenders(f: Figures, t: int, d: int, bid: Bid, sweep: int | None) -> Outcome:
@@ -795,12 +852,21 @@ def _flat_160(f: Figures, t, d, bid: Bid, tie) -> tuple[int, int]:
     return _by_team(t, 0, 160 * bid.multiplier)
 
 
+def _flat_plus_bid(f: Figures, t, d, bid: Bid, tie) -> tuple[int, int]:
+    """StephaneBg/ScoreIt, later solver (CoincheSolver.kt, commit 360828e ``getResults``):
+    takers nothing, their belote included; defenders (160 + bid) x m, 500 x m for a
+    failed capot bid, their own declarations and belote not added."""
+    base = 2 * CAPOT_BID_POINTS if bid.capot else 160 + bid.points
+    return _by_team(t, 0, base * bid.multiplier)
+
+
 HOUSE_FAILED: dict[str, Callable[..., tuple[int, int]]] = {
     "coinche_both_totals": _coinche_both_totals,
     "coinche_mode_total": _coinche_mode_total,
     "coinche_bid_only": _coinche_bid_only,
     "flat": _flat,
     "flat_160": _flat_160,
+    "flat_plus_bid": _flat_plus_bid,
 }
 FAILED.update(HOUSE_FAILED)
 #: ``failed`` formulas that score the bid.

@@ -4,3 +4,9 @@ declare const process: {
   env: Record<string, string | undefined>;
   exitCode: number | undefined;
 };
+
+// The two file functions src/cases.ts uses (the shared case list in, the answers out).
+declare module "node:fs" {
+  export function readFileSync(path: string, encoding: "utf8"): string;
+  export function writeFileSync(path: string, data: string): void;
+}

@@ -5,12 +5,14 @@ from __future__ import annotations
 from flask import current_app
 from flask.views import MethodView
 
-from ..admission import batch
+from .. import search_pool
+from ..admission import Busy, Ticket, batch
 from ..blueprint import Blueprint
-from ..hot_path import answer_item, json_response, operations
+from ..hot_path import answer_item, json_response, operations, start_item
 from ..schemas.batch import BatchRequestSchema, BatchSchema
 from .common import error_responses
 from .play import LEGAL_MOVES_EXAMPLE, TRICK_WINNER_EXAMPLE
+from .suggest import STARTS, busy_problem
 
 blp = Blueprint("batch", __name__, url_prefix="/v1", description="Many requests in one call")
 
@@ -39,14 +41,54 @@ class Batch(MethodView):
         The batch itself is refused (422) only when it is malformed: no items, more than
         100 (``BATCH_MAX``), an unknown operation, a body that is not an object; or (503,
         with ``Retry-After``) when the worker already has batches waiting.
+
+        Each suggestion takes a place in the worker's line of suggestions as its own
+        request would, all of them before any is searched; one that finds the line full
+        (``BELOTE_SUGGEST_QUEUE``), or whose turn or answer does not come in time, answers
+        503 in its result: retry it.
         """
         ops = operations(current_app)
-        # In the worker's batch line, paced (service/api/admission.py): other requests of
-        # the worker are answered between two items.
-        results = batch(
-            args["items"], lambda item: answer_item(ops[item["operation"]], item["body"])
-        )
+        items = args["items"]
+        places = [_place(ops[item["operation"]]) for item in items]
+        try:
+            # In the worker's batch line, paced (service/api/admission.py): other requests
+            # of the worker are answered between two items.
+            results = batch(zip(items, places, strict=True), lambda ip: _answer(ops, *ip))
+        finally:
+            for place in places:
+                if isinstance(place, Ticket):
+                    place.line.leave(place)
         return json_response({"items": results}, 200)
+
+
+def _place(operation) -> Ticket | Busy | None:
+    """A suggestion's place in the line of suggestions (or why there is none); None for
+    the other operations."""
+    if operation.operation_id not in STARTS:
+        return None
+    try:
+        return search_pool.line().admit()
+    except Busy as busy:
+        return busy
+
+
+def _answer(ops, item: dict, place: Ticket | Busy | None) -> dict:
+    operation = ops[item["operation"]]
+    if place is None:
+        return answer_item(operation, item["body"])
+    start = STARTS[operation.operation_id]
+
+    def begin(args):
+        if isinstance(place, Busy):
+            raise busy_problem(place)
+        search = start(args)  # the request checked first: a 422 costs no place's turn
+        return lambda: search(place)
+
+    try:
+        return start_item(operation, item["body"], begin)()
+    finally:
+        if isinstance(place, Ticket):  # searched, or refused: the place is given back
+            place.line.leave(place)
 
 
 BLUEPRINTS = (blp,)

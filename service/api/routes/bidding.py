@@ -96,7 +96,8 @@ class Bidding(MethodView):
         it names one, else the seat whose turn it was) and a stable reason code (`rule`):
         not_your_turn,
         auction_complete, action_not_allowed, malformed_bid, invalid_value,
-        trump_mode_not_allowed, bid_too_low, bid_after_coinche, coinche_without_bid,
+        trump_mode_not_allowed, bid_too_low, bid_after_coinche, raise_own_bid_same_mode,
+        coinche_without_bid,
         coinche_own_side, coinche_twice, surcoinche_without_coinche, surcoinche_wrong_side,
         name_in_round_one, take_in_round_two, same_suit_as_turned_in_round_two,
         contra_without_contract, contra_own_side, contra_twice, recontra_without_contra,

@@ -2,11 +2,14 @@
 
 from __future__ import annotations
 
+from typing import Any
+
 from flask.views import MethodView
 
 from ...engine.cards import card_name
-from ...engine.match import MatchRound, score_match
+from ...engine.match import MatchResult, MatchRound, score_match
 from ...engine.rounds import IllegalRound, Trick
+from ...engine.rulesets import Ruleset
 from ...engine.scoring import score_round
 from ...engine.text import N_, Text
 from ..blueprint import Blueprint
@@ -184,32 +187,41 @@ class MatchScoreView(MethodView):
         With `match_deals` (klaverjas: 16) the match is that many rounds, the higher total
         wins, equal totals draw. With `match_capot_cannot_finish` (belot) a round given a
         `capot` team cannot end the match; with `match_hanging_blocks_finish` no round
-        ends it while points are held.
+        ends it while points are held. With `open_match` (no target) the rounds are
+        summed and the match never ends (a score pad).
         """
-        ruleset = ruleset_from(args)
-        target = args["target"] if args.get("target") is not None else ruleset.target
         rounds = [
             MatchRound(tuple(r["score"]), r["held"], r["winner"], r["capot"])
             for r in args["rounds"]
         ]
-        result = engine_call(
-            score_match,
-            rounds,
-            target,
-            deals=ruleset.match_deals,
-            capot_cannot_finish=ruleset.match_capot_cannot_finish,
-            hanging_blocks_finish=ruleset.match_hanging_blocks_finish,
-        )
-        return {
-            "totals": list(result.totals),
-            "finished": result.finished,
-            "winner": result.winner,
-            "draw": result.draw,
-            "held": result.held,
-            "target": target,
-            "deals": ruleset.match_deals,
-            "rounds": result.rounds_counted,
-        }
+        return match_answer(args, ruleset_from(args), rounds)[1]
+
+
+def match_answer(
+    args: dict[str, Any], ruleset: Ruleset, rounds: list[MatchRound]
+) -> tuple[MatchResult, dict]:
+    """The match's result under the ruleset and the request's target, and the body of
+    POST /v1/match-score for it."""
+    target = args["target"] if args.get("target") is not None else ruleset.target
+    result = engine_call(
+        score_match,
+        rounds,
+        target,
+        deals=ruleset.match_deals,
+        capot_cannot_finish=ruleset.match_capot_cannot_finish,
+        hanging_blocks_finish=ruleset.match_hanging_blocks_finish,
+        open_match=ruleset.open_match,
+    )
+    return result, {
+        "totals": list(result.totals),
+        "finished": result.finished,
+        "winner": result.winner,
+        "draw": result.draw,
+        "held": result.held,
+        "target": target,
+        "deals": ruleset.match_deals,
+        "rounds": result.rounds_counted,
+    }
 
 
 BLUEPRINTS = (blp,)

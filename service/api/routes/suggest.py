@@ -7,14 +7,21 @@ interpreter lock while other threads answer the rules endpoints.
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from typing import Any
 
 import flask
 from flask.views import MethodView
 from werkzeug.exceptions import ServiceUnavailable
 
+from ...engine.cards import cards_in
+from ...engine.round_view import RoundView
+from ...engine.rulesets import Ruleset
 from ...engine.text import N_, Text
+from ...players import record_view
+from ...players.bidding import PLAYER_BIDDING
 from .. import search_pool, suggest_jobs
+from ..admission import Ticket
 from ..blueprint import Blueprint
 from ..errors import InvalidInput
 from ..schemas.suggest import (
@@ -25,6 +32,7 @@ from ..schemas.suggest import (
 )
 from ..views import bid_value, round_bid
 from .common import engine_call, error_responses, ruleset_from
+from .round_view import view_of
 
 blp = Blueprint(
     "suggest",
@@ -86,20 +94,169 @@ def _play_payload(args: dict[str, Any]) -> dict[str, Any]:
     }
 
 
-def _search(job, payload: dict[str, Any], budget_ms: float) -> dict[str, Any]:
-    try:
-        # The place in the line taken before the body was read (service/api/admission.py).
-        result = search_pool.run(flask.g.ticket, job, payload, budget_s=budget_ms / 1000)
-    except search_pool.Busy as error:
-        message = Text(
-            N_("The computer players are busy: {reason}. Try again shortly."),
-            reason=error.args[0],
+def busy_problem(error: search_pool.Busy) -> ServiceUnavailable:
+    message = Text(
+        N_("The computer players are busy: {reason}. Try again shortly."), reason=error.args[0]
+    )
+    return ServiceUnavailable(message, retry_after=error.retry_after)
+
+
+def _search(
+    job, payload: dict[str, Any], budget_ms: float, answer: Callable[[dict], dict]
+) -> Callable[[Ticket], dict]:
+    """The function that runs the search in the pool once its place in the line of
+    suggestions (``ticket``) comes to the front, and gives the operation's answer: a 503
+    when its turn or the answer does not come in time, a 422 for a position the search
+    process refused."""
+
+    def search(ticket: Ticket) -> dict:
+        try:
+            result = search_pool.run(ticket, job, payload, budget_s=budget_ms / 1000)
+        except search_pool.Busy as error:
+            raise busy_problem(error) from error
+        if "error" in result:
+            field, message = result["error"]
+            raise InvalidInput.at(field, message)
+        return answer(result)
+
+    return search
+
+
+#: The members of each request form: the seat's view, or the record and the seat.
+PLAY_VIEW = ("trump", "taker", "hand", "trick", "bid", "tricks", "declarations", "belotes")
+PLAY_VIEW += ("turned", "exchanged_by", "dealer", "bids")
+BID_VIEW = ("dealer", "turned", "hand", "bids")
+
+
+def _form(args: dict[str, Any], view: tuple[str, ...], required: tuple[str, ...]) -> bool:
+    """Whether the request gives the record (and its seat) rather than the view; a 422
+    for a request that mixes the two forms or lacks a member of its form."""
+    if args.get("record") is None:
+        if args.get("seat") is not None:
+            raise InvalidInput.at("seat", Text(N_("`seat` goes with `record`: give both")))
+        for name in required:
+            if args.get(name) is None:
+                raise InvalidInput.at(
+                    name,
+                    Text(N_("`{name}` is needed (or give `record` and `seat`)"), name=name),
+                )
+        return False
+    if args.get("seat") is None:
+        raise InvalidInput.at("seat", Text(N_("with `record`, give the `seat` to act")))
+    given = next((name for name in view if args.get(name) not in (None, [])), None)
+    if given is not None:
+        raise InvalidInput.at(
+            given,
+            Text(
+                N_("with `record` the service derives the seat's view: leave `{name}` out"),
+                name=given,
+            ),
         )
-        raise ServiceUnavailable(message, retry_after=error.retry_after) from error
-    if "error" in result:
-        field, message = result["error"]
-        raise InvalidInput.at(field, message)
-    return result
+    return True
+
+
+def _record_view(args: dict[str, Any], ruleset: Ruleset) -> RoundView:
+    return view_of(args["record"], ruleset, args["seat"], "record.")
+
+
+def _record_play_payload(args: dict[str, Any], ruleset: Ruleset) -> dict[str, Any]:
+    """The payload of the seat's view derived from the record: exactly the request a
+    client would send that built the view right (:mod:`...players.record_view`)."""
+    view = engine_call(record_view.seat_view, _record_view(args, ruleset), ruleset)
+    # The auction goes with the view where the players model its bidding (``hard`` weighs
+    # the deals by it); of the others (Bulgarian, klaverjas) they read the contract only.
+    bids = view.bids if ruleset.bidding in PLAYER_BIDDING else ()
+    return {
+        "ruleset": args["ruleset"],
+        "options": args.get("options") or None,
+        "level": args["level"],
+        "seed": args["seed"],
+        "budget_ms": args.get("budget_ms"),
+        "trump": view.trump,
+        "taker": view.taker,
+        "bid": (view.bid.value, view.bid.coinche) if view.bid else None,
+        "hand": list(cards_in(view.hand)),
+        "trick": (view.trick.leader, list(view.trick.cards)),
+        "tricks": [(t.leader, list(t.cards)) for t in view.tricks],
+        "declarations": [(d.seat, list(cards_in(d.cards))) for d in view.declarations],
+        "belotes": list(view.belotes),
+        "turned": view.turned,
+        "exchanged_by": view.exchanged_by,
+        "dealer": view.dealer if bids else None,
+        "bids": [(b.action, b.value, b.trump, b.seat) for b in bids],
+    }
+
+
+def start_play(args: dict[str, Any]) -> Callable[[Ticket], dict]:
+    """Check a suggest/play request (a 422 costs no search); returns the function that
+    searches with a place in the line of suggestions and answers."""
+    if _form(args, PLAY_VIEW, ("trump", "taker", "hand", "trick")):
+        payload = _record_play_payload(args, ruleset_from(args))
+    else:
+        ruleset_from(args, args["trump"])
+        payload = _play_payload(args)
+    engine_call(suggest_jobs.play_view, payload)
+
+    def answer(result: dict) -> dict:
+        return {
+            "seat": result["seat"],
+            "card": result["card"],
+            "level": args["level"],
+            "seed": args["seed"],
+            "values": [{"card": c, "value": v} for c, v in result["values"]],
+            "samples": result["samples"],
+            "exact": result["exact"],
+            "complete": result["complete"],
+            "declarations": result["declarations"],
+            "belote": result["belote"],
+        }
+
+    return _search(suggest_jobs.play_job, payload, suggest_jobs.play_budget_ms(payload), answer)
+
+
+def start_bid(args: dict[str, Any]) -> Callable[[Ticket], dict]:
+    """Check a suggest/bid request, as :func:`start_play`."""
+    ruleset = ruleset_from(args)
+    payload = {
+        "ruleset": args["ruleset"],
+        "options": args.get("options") or None,
+        "level": args["level"],
+        "seed": args["seed"],
+        "budget_ms": args.get("budget_ms"),
+    }
+    if _form(args, BID_VIEW, ("dealer", "hand")):
+        view = engine_call(record_view.auction_view, _record_view(args, ruleset), ruleset)
+        payload |= {
+            "dealer": view.dealer,
+            "turned": view.turned,
+            "hand": list(cards_in(view.hand)),
+            "bids": [(b.action, b.value, b.trump, b.seat) for b in view.bids],
+        }
+    else:
+        payload |= {
+            "dealer": args["dealer"],
+            "turned": args.get("turned"),
+            "hand": list(args["hand"]),
+            "bids": _bids(args),
+        }
+    engine_call(suggest_jobs.auction_view, payload)
+
+    def answer(result: dict) -> dict:
+        return {
+            "seat": result["seat"],
+            "bid": result["bid"],
+            "level": args["level"],
+            "seed": args["seed"],
+            "options": result["options"],
+            "samples": result["samples"],
+        }
+
+    return _search(suggest_jobs.bid_job, payload, suggest_jobs.bid_budget_ms(payload), answer)
+
+
+#: The operations whose work runs in the search pool, by operationId: a batch takes a
+#: place in the line of suggestions for each before any is searched (routes/batch.py).
+STARTS = {"suggestPlay": start_play, "suggestBid": start_bid}
 
 
 @blp.route("/play")
@@ -117,22 +274,8 @@ class SuggestPlay(MethodView):
         auction, which `hard` reads). Answers the card and each legal card's expected
         margin for the seat's side; on the seat's first card, what to announce.
         """
-        ruleset_from(args, args["trump"])
-        payload = _play_payload(args)
-        engine_call(suggest_jobs.play_view, payload)
-        result = _search(suggest_jobs.play_job, payload, suggest_jobs.play_budget_ms(payload))
-        return {
-            "seat": result["seat"],
-            "card": result["card"],
-            "level": args["level"],
-            "seed": args["seed"],
-            "values": [{"card": c, "value": v} for c, v in result["values"]],
-            "samples": result["samples"],
-            "exact": result["exact"],
-            "complete": result["complete"],
-            "declarations": result["declarations"],
-            "belote": result["belote"],
-        }
+        # The place in the line taken before the body was read (service/api/admission.py).
+        return start_play(args)(flask.g.ticket)
 
 
 @blp.route("/bid")
@@ -149,28 +292,7 @@ class SuggestBid(MethodView):
         turned card. Answers the call and each option considered with its estimated margin
         for the seat's side.
         """
-        ruleset_from(args)
-        payload = {
-            "ruleset": args["ruleset"],
-            "options": args.get("options") or None,
-            "level": args["level"],
-            "seed": args["seed"],
-            "budget_ms": args.get("budget_ms"),
-            "dealer": args["dealer"],
-            "turned": args.get("turned"),
-            "hand": list(args["hand"]),
-            "bids": _bids(args),
-        }
-        engine_call(suggest_jobs.auction_view, payload)
-        result = _search(suggest_jobs.bid_job, payload, suggest_jobs.bid_budget_ms(payload))
-        return {
-            "seat": result["seat"],
-            "bid": result["bid"],
-            "level": args["level"],
-            "seed": args["seed"],
-            "options": result["options"],
-            "samples": result["samples"],
-        }
+        return start_bid(args)(flask.g.ticket)
 
 
 BLUEPRINTS = (blp,)

@@ -42,6 +42,18 @@ class BidSchema(RequestSchema):
     )
 
 
+class SuggestedBidSchema(ResponseSchema):
+    """A call, as `POST /v1/bidding` takes it."""
+
+    action = enum_field("BidAction", required=True)
+    locals().update(bid_value_fields("`bid`: its number; else null.", response=True))
+    trump = Trump(
+        "`bid`, `name`: the trump; `take`: the turned suit; else null.",
+        allow_none=True,
+        required=True,
+    )
+
+
 def proposed_fields() -> dict[str, Any]:
     """``proposed`` and ``second_proposed``: the suits of ``klaverjas_proposed`` bidding."""
     return {

@@ -104,6 +104,8 @@ REASON_CODES: dict[str, str] = {
     bidding.TRUMP_MODE_NOT_ALLOWED: "The ruleset does not play this trump mode here.",
     bidding.BID_TOO_LOW: "A bid must be higher than the current highest bid.",
     bidding.BID_AFTER_COINCHE: "No bid after a coinche: only pass or surcoinche.",
+    bidding.RAISE_OWN_BID_SAME_MODE: "raise_own_bid: other_mode: a player outbidding their "
+    "own standing bid must name another trump mode.",
     bidding.COINCHE_WITHOUT_BID: "Coinche with no bid to double.",
     bidding.COINCHE_OWN_SIDE: "Coinche of one's own side's bid.",
     bidding.COINCHE_TWICE: "The bid is already coinched.",
@@ -176,8 +178,8 @@ PARAMETER_ENUMS = {
     name: _pascal(name) + "Rule" for name, spec in PARAMETERS.items() if spec.kind == "enum"
 }
 
-#: The operations a batch item may call (every POST endpoint but the batch itself).
-BATCH_OPERATIONS = (
+#: The rules operations: answered in the worker, on the hot path.
+RULES_OPERATIONS = (
     "legalMoves",
     "trickWinner",
     "rankDeclarations",
@@ -185,10 +187,16 @@ BATCH_OPERATIONS = (
     "bidding",
     "roundScore",
     "matchScore",
+    "matchSheet",
     "validateRound",
     "deal",
     "roundState",
+    "roundView",
 )
+#: The operations whose work is a search in the players' process pool.
+SEARCH_OPERATIONS = ("suggestPlay", "suggestBid")
+#: The operations a batch item may call (every POST endpoint but the batch itself).
+BATCH_OPERATIONS = RULES_OPERATIONS + SEARCH_OPERATIONS
 
 #: Every enum of the API, by component name (referenced with :func:`enum_field`).
 ENUMS: dict[str, dict[str, Any]] = {
@@ -208,7 +216,8 @@ ENUMS: dict[str, dict[str, Any]] = {
         ACTIONS,
     ),
     "CoincheLevel": _enum(
-        "A Coinche contract's multiplier: `none` (x1), `coinche` (x2), `surcoinche` (x4).",
+        "A Coinche contract's multiplier: `none` (x1), `coinche` (x2, or the ruleset's "
+        "`coinche_multiplier`), `surcoinche` (x4, or `surcoinche_multiplier`).",
         MULTIPLIERS,
     ),
     "DoubleLevel": _enum(
@@ -269,8 +278,17 @@ ENUMS: dict[str, dict[str, Any]] = {
         REASON_CODES,
         **{"x-enum-descriptions": list(REASON_CODES.values())},
     ),
+    "MatchRoundType": _enum(
+        "How a round of a match record is given: `score` (its scored summary, as "
+        "`/v1/match-score` takes it), `redeal` (everybody passed: nobody scores), `record` "
+        "(the round record, which the service plays through and scores).",
+        ("score", "redeal", "record"),
+    ),
     "BatchOperation": _enum(
-        "An operation a POST /v1/batch item calls: the operationId of a POST endpoint.",
+        "An operation a POST /v1/batch item calls: the operationId of a POST endpoint. "
+        "The suggestions (`suggestPlay`, `suggestBid`) each take a place in the worker's "
+        "line of suggestions, as their own requests would, before any is searched: an item "
+        "that finds the line full answers 503, in its result.",
         BATCH_OPERATIONS,
     ),
 } | {component: _parameter_enum(name) for name, component in PARAMETER_ENUMS.items()}

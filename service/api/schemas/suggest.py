@@ -6,7 +6,7 @@ from marshmallow import fields, validate
 
 from ...players.bidding import MAX_BID_BUDGET_MS
 from ...players.driver import MAX_BUDGET_MS
-from .bidding import BidSchema
+from .bidding import BidSchema, SuggestedBidSchema
 from .common import (
     CardField,
     Cards,
@@ -16,12 +16,15 @@ from .common import (
     RulesetRequestSchema,
     Seat,
     Trump,
-    bid_value_fields,
     enum_field,
 )
 from .declarations import DeclarationClaimSchema
 from .play import TrickSchema
+from .round_view import RoundRecordSchema
 from .scoring import RoundBidSchema, RoundTrickSchema
+
+#: The view fields' note: the other request form is the record and the seat.
+VIEW = " Required unless `record` is given (then left out)."
 
 SEED = {
     "description": "Seed of the player's sampling (0 when left out): the same request with "
@@ -55,24 +58,31 @@ class SuggestPlayRequestSchema(RulesetRequestSchema):
     )
     seed = JsonInteger(load_default=0, validate=validate.Range(min=0, max=2**31 - 1), metadata=SEED)
     budget_ms = _budget(MAX_BUDGET_MS)
-    trump = Trump(required=True)
-    taker = Seat("The seat that took the contract.", required=True)
+    record = fields.Nested(
+        RoundRecordSchema(),
+        metadata={
+            "description": "The round record (as POST /v1/rounds/state takes it, the ruleset "
+            "apart): with `seat`, instead of the view fields below, which the service then "
+            "derives from what `seat` may see (POST /v1/rounds/view), so that no hidden card "
+            "reaches the player."
+        },
+    )
+    seat = Seat("With `record`: the seat to play (it must be its turn to play a card).")
+    trump = Trump("The trump mode." + VIEW)
+    taker = Seat("The seat that took the contract." + VIEW)
     bid = fields.Nested(
         RoundBidSchema(),
         metadata={"description": "The Coinche contract's bid, where the ruleset plays one."},
     )
     hand = Cards(
-        min_length=1,
         max_length=16,
-        required=True,
-        metadata={"description": "The cards the seat to play holds now."},
+        metadata={"description": "The cards the seat to play holds now." + VIEW},
     )
     trick = fields.Nested(
         TrickSchema(),
-        required=True,
         metadata={
             "description": "The trick in progress; the seat to play (the one the card is "
-            "for) is leader + len(cards)."
+            "for) is leader + len(cards)." + VIEW
         },
     )
     tricks = fields.List(
@@ -169,17 +179,24 @@ class SuggestBidRequestSchema(RulesetRequestSchema):
     )
     seed = JsonInteger(load_default=0, validate=validate.Range(min=0, max=2**31 - 1), metadata=SEED)
     budget_ms = _budget(MAX_BID_BUDGET_MS)
-    dealer = Seat("The dealer; the seat after it bids first.", required=True)
+    record = fields.Nested(
+        RoundRecordSchema(),
+        metadata={
+            "description": "The round record in its auction (as POST /v1/rounds/state takes "
+            "it, the ruleset apart): with `seat`, instead of `dealer`, `turned`, `hand` and "
+            "`bids`, which the service derives from what `seat` may see."
+        },
+    )
+    seat = Seat("With `record`: the seat to bid (it must be its turn).")
+    dealer = Seat("The dealer; the seat after it bids first." + VIEW)
     turned = CardField(
         metadata={"description": "The card turned up (turned-card games and Klaberjass)."}
     )
     hand = Cards(
-        min_length=1,
         max_length=16,
-        required=True,
         metadata={
             "description": "The cards of the seat to bid as dealt for the auction (5 in the "
-            "4-player turned-card games, 6 in Klaberjass, all 8 in Coinche)."
+            "4-player turned-card games, 6 in Klaberjass, all 8 in Coinche)." + VIEW
         },
     )
     bids = fields.List(
@@ -187,18 +204,6 @@ class SuggestBidRequestSchema(RulesetRequestSchema):
         load_default=list,
         validate=validate.Length(max=100),
         metadata={"description": "The bids so far; the seat to bid is the next one."},
-    )
-
-
-class SuggestedBidSchema(ResponseSchema):
-    """A call, as `POST /v1/bidding` takes it."""
-
-    action = enum_field("BidAction", required=True)
-    locals().update(bid_value_fields("`bid`: its number; else null.", response=True))
-    trump = Trump(
-        "`bid`, `name`: the trump; `take`: the turned suit; else null.",
-        allow_none=True,
-        required=True,
     )
 
 

@@ -1,3 +1,0 @@
-module gopkg.in/validator.v2
-
-go 1.19

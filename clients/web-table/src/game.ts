@@ -1,0 +1,129 @@
+// A round on the whole-game operations. The page is the table's backend here: it keeps
+// the round record (the deal from POST /v1/deal and the actions in order) and, after
+// every action, asks the service what seat 0 may see of it (POST /v1/rounds/view): the
+// phase, the seat to act, the user's hand and legal actions (bids, cards with the reason
+// for each illegal one, declarations, belote, the exchange, the comparison), the bids,
+// the tricks with their winners and points, the events and the score. The computer seats
+// act from the record and their seat (POST /v1/suggest/bid, /v1/suggest/play; their own
+// view for what else they may announce): no hand is ever built by the page.
+import { type Api, body, type Schemas } from "./api.js";
+import type { Action, Announcement, Bid, RoundEngine, Setup, TableState } from "./round.js";
+
+type RoundRecord = Schemas["RoundRecord"];
+type View = Schemas["RoundView"];
+
+export class Round implements RoundEngine {
+  private record!: RoundRecord;
+  private answer!: View;
+  current!: TableState;
+  noBidder: string | null = null;
+
+  constructor(
+    private api: Api,
+    private setup: Setup,
+    readonly dealer: number,
+    private number: number,
+    private heldIn: number,
+  ) {}
+
+  private get game() {
+    return { ruleset: this.setup.ruleset, options: this.setup.options };
+  }
+
+  async deal(): Promise<TableState> {
+    const seed = `${this.setup.seed}/${this.number}`;
+    const dealt = body(await this.api.POST("/v1/deal", { body: { ...this.game, dealer: this.dealer, seed } }));
+    this.record = { dealer: this.dealer, held_in: this.heldIn, deal: dealt.deal, actions: [] };
+    this.answer = await this.viewOf(0, this.record);
+    this.current = this.draw(this.answer);
+    return this.current;
+  }
+
+  /** The round record as a match record's round (POST /v1/match scores it itself). */
+  get asMatchRound(): RoundRecord {
+    return this.record;
+  }
+
+  /** What ``seat`` may see of ``record``; a refused action is the service's 422. */
+  private async viewOf(seat: number, record: RoundRecord): Promise<View> {
+    return body(await this.api.POST("/v1/rounds/view", { body: { ...this.game, ...record, seat } }));
+  }
+
+  private with(seat: number, ...actions: Action[]): RoundRecord {
+    return { ...this.record, actions: [...(this.record.actions ?? []), ...actions.map((a) => ({ ...a, seat }))] };
+  }
+
+  private draw(view: View): TableState {
+    const open = view.tricks.at(-1);
+    const playing = open && open.winner === null ? open : null;
+    return {
+      phase: view.phase,
+      dealer: this.dealer,
+      toAct: view.seat,
+      hand: view.hand,
+      counts: view.hand_sizes,
+      turned: view.turned,
+      proposed: this.record.deal.proposed ?? null,
+      bids: view.bids.map((b) => ({ action: b.action, value: b.value, capot: b.capot, trump: b.trump ?? null, seat: b.seat })),
+      legalBids: view.legal.bids,
+      legal: view.legal.legal,
+      illegal: view.legal.illegal,
+      declarations: view.legal.declarations,
+      belote: view.legal.belote,
+      exchange: view.legal.exchange,
+      compare: view.legal.compare,
+      trick: playing ? { leader: playing.leader, cards: playing.cards } : { leader: view.seat ?? 0, cards: [] },
+      tricks: view.tricks.filter((t) => t.winner !== null).map((t) => ({ leader: t.leader, cards: t.cards, winner: t.winner, points: t.points })),
+      contract: view.contract,
+      score: view.score,
+      announcements: view.events.map(
+        (e): Announcement => ({ seat: e.seat, kind: e.type, cards: e.cards, swap: e.swap, step: e.step ?? null, length: e.length, top: e.top ?? null }),
+      ),
+    };
+  }
+
+  async act(seat: number, action: Action): Promise<TableState> {
+    const record = this.with(seat, action);
+    this.answer = await this.viewOf(0, record); // a refusal leaves the record as it was
+    this.record = record;
+    this.current = this.draw(this.answer);
+    return this.current;
+  }
+
+  async suggest(seat: number): Promise<Action[]> {
+    const players = { ...this.game, level: this.setup.level, seed: this.setup.seed, record: this.record, seat };
+    if (this.answer.phase === "auction") {
+      const result = await this.api.POST("/v1/suggest/bid", { body: players });
+      if (result.response.status !== 422) {
+        const { action, value, capot, trump } = body(result).bid;
+        return [{ type: "bid", bid: { action, ...(value !== null ? { value } : {}), ...(capot ? { capot } : {}), ...(trump ? { trump } : {}) } }];
+      }
+      // No computer bidder for this game (the service says so): pass where the seat's
+      // view allows it, else the first bid it lists, with its first trump and value.
+      this.noBidder ??= result.error?.detail ?? "";
+      const legal = (await this.viewOf(seat, this.record)).legal.bids;
+      if (legal.some((b) => b.action === "pass")) return [{ type: "bid", bid: { action: "pass" } }];
+      const first = legal[0];
+      if (!first) throw new Error("no legal bid");
+      const trump = first.trump ?? first.trumps?.[0];
+      const value = first.values?.[0];
+      const bid: Bid = { action: first.action, ...(trump ? { trump } : {}), ...(value !== undefined ? { value } : {}) };
+      return [{ type: "bid", bid }];
+    }
+    // What else the seat may do now, from its own view: the computer players exchange the
+    // trump 7, take the first step of the comparison offered, announce every declaration.
+    const own = (await this.viewOf(seat, this.record)).legal;
+    if (own.exchange) return [{ type: "exchange", swap: true }];
+    const step = own.compare[0];
+    if (step) return [{ type: "compare", ...step }];
+    const declared = own.declarations[0];
+    if (declared) return [{ type: "declare", cards: declared.cards }];
+    const { card } = body(await this.api.POST("/v1/suggest/play", { body: players }));
+    if (own.belote) {
+      // Belote said with this card when the service then allows it (its king or queen).
+      const after = await this.viewOf(seat, this.with(seat, { type: "belote" }));
+      if (after.legal.legal.includes(card)) return [{ type: "belote" }, { type: "play", card }];
+    }
+    return [{ type: "play", card }];
+  }
+}

@@ -1,0 +1,82 @@
+"""Random rounds played through the round state (engine level): each action drawn from
+the legal actions the state lists, as a table app would offer them."""
+
+from __future__ import annotations
+
+import random
+
+from service.engine.bidding import Bid
+from service.engine.cards import cards_in
+from service.engine.deal import deal_round
+from service.engine.round_state import (
+    BELOTE,
+    BID,
+    CARD,
+    COMPARE,
+    DECLARE,
+    SWAP,
+    Action,
+    DealRecord,
+    GameRecord,
+    RoundState,
+    round_state,
+)
+from service.engine.rulesets import Ruleset
+
+
+def legal_actions(state: RoundState) -> list[Action]:
+    """Every action the seat to act may take now (a coinche out of turn left out)."""
+    legal, seat = state.legal, state.seat
+    out: list[Action] = []
+    for b in legal.bids:
+        if b.action == "bid":
+            values = b.values or (None,)  # bulgarian: a trump mode, no value
+            out += [Action(BID, bid=Bid("bid", v, t)) for v in values for t in b.trumps]
+        elif b.action == "name":
+            out += [Action(BID, bid=Bid("name", trump=t)) for t in b.trumps]
+        elif b.action == "take":
+            out.append(Action(BID, bid=Bid("take")))
+        elif b.seats is None or seat in b.seats:
+            out.append(Action(BID, bid=Bid(b.action)))
+    if legal.exchange:
+        out += [Action(SWAP, swap=True), Action(SWAP, swap=False)]
+    out += [Action(CARD, card=v.card) for v in legal.cards if v.legal]
+    out += [Action(DECLARE, cards=tuple(cards_in(d.cards))) for d in legal.declarations]
+    if legal.belote:
+        out.append(Action(BELOTE))
+    out += [Action(COMPARE, step=a.step, length=a.length, top=a.top) for a in legal.compare]
+    return out
+
+
+def _weight(action: Action) -> float:
+    """Passes and plain cards mostly; a bid now and then, so most rounds are played."""
+    if action.type == BID:
+        return 3.0 if action.bid.action == "pass" else 1.0
+    return 1.0
+
+
+def random_record(
+    ruleset: Ruleset, rng: random.Random, dealer: int = 0, stop: int | None = None
+) -> tuple[GameRecord, RoundState]:
+    """A round dealt from a seed of ``rng`` and played by random legal actions, to its end
+    or for ``stop`` actions; the record and its state."""
+    deal = deal_round(ruleset, dealer, seed=str(rng.getrandbits(64)))
+    dealt = DealRecord(
+        deal.hands,
+        deal.turned,
+        deal.stock,
+        deal.commitment,
+        None,
+        deal.proposed,
+        deal.second_proposed,
+    )
+    actions: list[Action] = []
+    record = GameRecord(ruleset, dealer, dealt, ())
+    state = round_state(record)
+    while state.seat is not None and (stop is None or len(actions) < stop):
+        options = legal_actions(state)
+        action = rng.choices(options, [_weight(a) for a in options])[0]
+        actions.append(action)
+        record = GameRecord(ruleset, dealer, dealt, tuple(actions))
+        state = round_state(record)
+    return record, state
