@@ -262,8 +262,8 @@ def _exact_play(view, lv, k, weigh, legal, scorer, rng, deadline) -> Suggestion:
                     view.trick.cards,
                     view.team,
                     scorer.taken,
-                    table,
-                    legal,
+                    table=table,
+                    moves=legal,
                 )
                 context = scorer.deal_context(deal)
                 margins = {c: scorer.margin(found[c], context) for c in legal}
