@@ -151,11 +151,15 @@ client-deps:
 clients: $(SETUP)
 	$(BIN)/python clients/generate.py
 
-# The computer players' duplicate matches and the legal-moves latency while suggestions
-# run (docs/players.md); not part of `make test`. DEALS=... changes the number of deals.
+# The computer players' duplicate matches (our levels against each other and against
+# colver's players and bidders, bench/colver_table.py) and the legal-moves latency while
+# suggestions run (docs/players.md); not part of `make test`. DEALS=... changes the number
+# of deals.
 DEALS ?= 200
 arena: $(SETUP)
 	nice $(BIN)/python bench/arena.py --pairs greedy:random,easy:random,normal:greedy,hard:greedy,hard:plain --deals $(DEALS) --jobs 2
 	nice $(BIN)/python bench/arena.py --a hard --b plain --auction --bid-a heuristic --bid-b heuristic --deals $(DEALS) --jobs 2
 	nice $(BIN)/python bench/arena.py --a greedy --b greedy --auction --bid-a hard --bid-b strong --deals $(DEALS) --jobs 2
+	nice $(BIN)/python bench/arena.py --pairs hard:colver-isdd,normal:colver-heuristic,hard:colver-smart,colver-oracle:hard --deals $(DEALS) --jobs 2
+	nice $(BIN)/python bench/arena.py --a hard --b hard --auction --bid-a hard --bid-b colver-improved --deals $(DEALS) --jobs 2
 	$(BIN)/python bench/suggest_load.py

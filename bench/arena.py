@@ -20,25 +20,43 @@ A player is ``random``, ``greedy``, a level (``easy``, ``normal``, ``hard``), ``
 (the reference sampler), or a level's variant for experiments, ``name+field=value+...``
 (:func:`players.driver.level_of`, e.g. ``normal+samples=20+nodes=200``).
 
+colver's players (``bench/colver_table.py``): ``colver-isdd`` (IS-DD, constraint-uniform
+worlds), ``colver-smart`` (smart IS-MCTS), both 150 ms of wall-clock time per card or the
+budget after an ``@`` (``colver-isdd@380``), ``colver-heuristic`` and ``colver-oracle``
+(double-dummy with every hand open: the ceiling); its bidders ``colver-improved`` and
+``colver-maxi``. A pairing with any of them plays the ``coinche`` preset with the options
+under which the two engines agree (``colver_table.OPTIONS``), colver's engine following
+every bid and card: each is checked legal in both engines, the legal sets and the scores
+of the two are compared and the differences counted in the results. Card points are
+reported beside the score: A's side's card points (last trick or capot included) minus
+B's, per deal, averaged over its two plays.
+
     python bench/arena.py --a normal --b greedy --deals 300 --preset belote
     python bench/arena.py --pairs normal:greedy,hard:greedy --deals 200 --jobs 2
     python bench/arena.py --a hard --b plain --auction --bid-a heuristic --bid-b heuristic
+    python bench/arena.py --a hard --b colver-isdd --deals 100 --json build/arena.jsonl
+    python bench/arena.py --a hard --b hard --auction --bid-a hard --bid-b colver-improved
 """
 
 from __future__ import annotations
 
 import argparse
+import contextlib
+import functools
 import json
 import math
 import os
 import platform
 import random
+import subprocess
 import sys
 import time
 from concurrent.futures import ProcessPoolExecutor
 from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
+
+import colver_table  # bench/ is this script's sys.path[0]
 
 from service.engine.rulesets import get_ruleset
 from service.engine.scoring import Bid
@@ -47,6 +65,8 @@ from service.players.driver import player
 
 
 def _bidder(name: str):
+    if colver_table.is_bidder(name):
+        return ColverSeat(name)
     if name == "strong":
         return bidding.strong_trumps_bid
     if name == "heuristic":
@@ -56,6 +76,25 @@ def _bidder(name: str):
         return bidding.suggest_bid(view, name, rng.randrange(1 << 30)).bid
 
     return bid
+
+
+def _card_player(name: str):
+    return ColverSeat(name) if colver_table.is_card_player(name) else player(name)
+
+
+class ColverSeat:
+    """One of colver's card players or bidders at our table. Before each play the arena
+    gives it the round's :class:`ColverTable` (card players) or the deal (bidders)."""
+
+    def __init__(self, name: str):
+        self.name = name
+        self.table = None
+        self.hands = None
+
+    def __call__(self, view, rng):
+        if colver_table.is_card_player(self.name):
+            return self.table.decide(view.seat)
+        return colver_table.colver_bid(self.name, self.hands, view.dealer, view.bids)
 
 
 def fixed_contract(rules, hands):
@@ -99,17 +138,40 @@ def play_deal(args) -> dict:
     rng.shuffle(pack)
     dealer = index % rules.players
     # Sides are "A" and "B" (the two may be the same player with different bidders).
-    timed = {"A": Timed(player(a)), "B": Timed(player(b))}
+    names = {"A": a, "B": b}
+    timed = {"A": Timed(_card_player(a)), "B": Timed(_card_player(b))}
     timed_bid = {"A": Timed(_bidder(bid_a)), "B": Timed(_bidder(bid_b))}
-    out = {"margin": 0.0, "taken": {"A": 0, "B": 0}, "made": {"A": 0, "B": 0}, "redeal": 0}
+    out = {
+        "margin": 0.0,
+        "cards": 0.0,
+        "taken": {"A": 0, "B": 0},
+        "made": {"A": 0, "B": 0},
+        "redeal": 0,
+        "checked": 0,
+        "legal_differences": 0,
+        "score_differences": [],
+    }
     for swap in (False, True):
         first, second = ("B", "A") if swap else ("A", "B")
         seats = [first if s % 2 == 0 else second for s in range(rules.players)]
         game_rng = random.Random(seed * 7_919 + index)
         if auction:
             dealt = table.deal_from(rules, pack)
+            full = dealt.hands
+        else:
+            size = rules.hand_size
+            full = [sum(1 << c for c in pack[s * size : (s + 1) * size]) for s in range(4)]
+            full = full[: rules.players]
+        cv = _colver_round(full, dealer, seats, names, timed, timed_bid, seed, index, swap)
+        if auction:
             bidders = [timed_bid[name] for name in seats]
+            if cv:
+                cv.start()
             contract, bids = table.run_bidding(rules, dealt, dealer, bidders, game_rng)
+            if cv:
+                for made_bid in bids:
+                    cv.bid(made_bid)
+                cv.end_auction(contract)
             if contract is None:
                 out["redeal"] += 1
                 continue
@@ -118,11 +180,12 @@ def play_deal(args) -> dict:
             trump, taker = contract.trump, contract.taker
             bid, turned = table.contract_bid(contract), dealt.turned
         else:
-            size = rules.hand_size
-            hands = [sum(1 << c for c in pack[s * size : (s + 1) * size]) for s in range(4)]
-            hands = hands[: rules.players]
+            hands = full
             taker, trump, bid = fixed_contract(rules, hands)
             turned, exchanged, bids = None, None, ()
+            if cv:
+                cv.set_contract(trump, int(bid.value), rules.team_of(taker), bid.coinche)
+                cv.start()
         played = table.play_round(
             rules,
             hands,
@@ -135,17 +198,66 @@ def play_deal(args) -> dict:
             turned,
             exchanged,
             bids,
+            watch=cv.card if cv else None,
         )
         score = played.score.score
         team_a = 1 if swap else 0
         out["margin"] += (score[team_a] - score[1 - team_a]) / 2
+        cards = played.score.figures.cards
+        out["cards"] += (cards[team_a] - cards[1 - team_a]) / 2
         takers = seats[taker]
         out["taken"][takers] += 1
         out["made"][takers] += int(played.score.outcome.made)
+        if cv:
+            out["checked"] += cv.cards
+            out["legal_differences"] += cv.legal_differences
+            if tuple(cv.rewards()) != tuple(score):
+                out["score_differences"].append([index, swap, list(score), list(cv.rewards())])
     out["times"] = {name: t.times for name, t in timed.items()}
     out["cpu"] = {name: t.cpu for name, t in timed.items()}
     out["bid_cpu"] = {name: t.cpu for name, t in timed_bid.items()}
     return out
+
+
+def uses_colver(a: str, b: str, bid_a: str, bid_b: str, auction: bool) -> bool:
+    """Whether a pairing seats one of colver's players or (in an auction) bidders."""
+    if colver_table.is_card_player(a) or colver_table.is_card_player(b):
+        return True
+    return auction and (colver_table.is_bidder(bid_a) or colver_table.is_bidder(bid_b))
+
+
+def _colver_round(hands, dealer, seats, names, timed, timed_bid, seed, index, swap):
+    """colver's engine for one play of a deal, its players seated, its bidders given the
+    deal; None when the pairing has none of colver's."""
+    colver_seats = [s for s, side in enumerate(seats) if colver_table.is_card_player(names[side])]
+    colver_bidders = [t.fn for t in timed_bid.values() if isinstance(t.fn, ColverSeat)]
+    if not colver_seats and not colver_bidders:
+        return None
+    cv = colver_table.ColverTable(hands, dealer, seed=(seed * 1_000_003 + index) * 2 + swap)
+    for s in colver_seats:
+        cv.seat(s, names[seats[s]])
+    for t in timed.values():
+        if isinstance(t.fn, ColverSeat):
+            t.fn.table = cv
+    for fn in colver_bidders:
+        fn.hands = hands
+    return cv
+
+
+def mean_ci(values: list[float]) -> tuple[float, float]:
+    """The mean and the half-width of its 95% interval (normal approximation)."""
+    mean = sum(values) / len(values)
+    var = sum((m - mean) ** 2 for m in values) / max(1, len(values) - 1)
+    return mean, 1.96 * math.sqrt(var / len(values))
+
+
+def commit() -> str:
+    """The commit measured (with ``+dirty`` when the work tree has changes)."""
+    root = Path(__file__).resolve().parent.parent
+    run = functools.partial(subprocess.run, cwd=root, capture_output=True, text=True)
+    head = run(["git", "rev-parse", "--short", "HEAD"]).stdout.strip()
+    dirty = run(["git", "status", "--porcelain", "--untracked-files=no"]).stdout.strip()
+    return head + ("+dirty" if dirty else "")
 
 
 def percentile(values: list[float], q: float) -> float:
@@ -155,18 +267,33 @@ def percentile(values: list[float], q: float) -> float:
     return ordered[min(len(ordered) - 1, int(q * len(ordered)))]
 
 
-def match(preset, options, a, b, deals, seed, jobs, auction, bid_a, bid_b) -> dict:
+def match(preset, options, a, b, deals, seed, jobs, auction, bid_a, bid_b, partial=None) -> dict:
+    """Play the deals and summarize them; every 10 deals the margin so far is printed and,
+    with ``partial`` (a file name), the summary so far written there (a long run stopped
+    early still has its figures)."""
     work = [(preset, options, a, b, bid_a, bid_b, auction, seed, i) for i in range(deals)]
-    started = time.time()
-    if jobs > 1:
-        with ProcessPoolExecutor(jobs) as pool:
-            results = list(pool.map(play_deal, work, chunksize=4))
-    else:
-        results = [play_deal(w) for w in work]
+    started, measured = time.time(), commit()
+    args = (preset, a, b, auction, bid_a, bid_b, started, measured)
+    results = []
+    with ProcessPoolExecutor(jobs) if jobs > 1 else contextlib.nullcontext() as pool:
+        done = pool.map(play_deal, work, chunksize=2) if pool else map(play_deal, work)
+        for r in done:
+            results.append(r)
+            if len(results) % 10 == 0:
+                row = summary(results, *args)
+                line = f"{a} vs {b}: {len(results)} deals, {row['margin']:+.1f} ± {row['ci95']:.1f}"
+                print(line, file=sys.stderr, flush=True)
+                if partial:
+                    Path(partial).write_text(json.dumps(row) + "\n")
+    return summary(results, *args)
+
+
+def summary(results, preset, a, b, auction, bid_a, bid_b, started, measured) -> dict:
+    """The row of a match over the deals played so far."""
+    deals = len(results)
     margins = [r["margin"] for r in results]
-    mean = sum(margins) / len(margins)
-    var = sum((m - mean) ** 2 for m in margins) / max(1, len(margins) - 1)
-    half = 1.96 * math.sqrt(var / len(margins))
+    mean, half = mean_ci(margins)
+    card_mean, card_half = mean_ci([r["cards"] for r in results])
     times = {"A": [], "B": []}
     cpu = {"A": [], "B": []}
     bid_cpu = {"A": [], "B": []}
@@ -191,7 +318,8 @@ def match(preset, options, a, b, deals, seed, jobs, auction, bid_a, bid_b) -> di
     }
 
     def quantiles(values):
-        return {q: percentile(values, x) for q, x in (("p50", 0.5), ("p95", 0.95), ("p99", 0.99))}
+        out = {q: percentile(values, x) for q, x in (("p50", 0.5), ("p95", 0.95), ("p99", 0.99))}
+        return out | {"mean": sum(values) / len(values) if values else float("nan")}
 
     cpu_latency = {name: quantiles(t) for name, t in cpu.items()}
     return {
@@ -204,14 +332,22 @@ def match(preset, options, a, b, deals, seed, jobs, auction, bid_a, bid_b) -> di
         "deals": deals,
         "margin": round(mean, 2),
         "ci95": round(half, 2),
+        "card_margin": round(card_mean, 2),
+        "card_ci95": round(card_half, 2),
         "taken": taken,
         "made": made,
         "redeals": sum(r["redeal"] for r in results),
+        # colver pairings: cards checked legal in both engines, cards where the two legal
+        # sets differed, rounds the two engines scored differently (deal, swap, ours, its)
+        "colver_checked": sum(r["checked"] for r in results),
+        "legal_differences": sum(r["legal_differences"] for r in results),
+        "score_differences": [d for r in results for d in r["score_differences"]],
         "latency_ms": latency,
         "cpu_ms": cpu_latency,
         "bid_cpu_ms": {name: quantiles(t) for name, t in bid_cpu.items()} if auction else None,
         "load": os.getloadavg()[0],
         "seconds": round(time.time() - started, 1),
+        "commit": measured,
         "margins": margins,  # per deal, in order: two runs on one seed can be paired
     }
 
@@ -219,9 +355,9 @@ def match(preset, options, a, b, deals, seed, jobs, auction, bid_a, bid_b) -> di
 def markdown(rows: list[dict]) -> str:
     lines = [
         "| preset | A vs B | bidding | deals | A's margin per deal (95% CI) "
-        "| contracts made A / B | A latency p50/p95/p99 ms (CPU) "
-        "| B latency p50/p95/p99 ms (CPU) |",
-        "|---|---|---|---|---|---|---|---|",
+        "| card points (95% CI) | contracts made A / B | A latency p50/p95/p99 ms (CPU) "
+        "| B latency p50/p95/p99 ms (CPU) | commit |",
+        "|---|---|---|---|---|---|---|---|---|---|",
     ]
     for r in rows:
         lat = r["latency_ms"]
@@ -244,9 +380,16 @@ def markdown(rows: list[dict]) -> str:
         lines.append(
             f"| {r['preset']} | {a} vs {b} | {bidding_cell} | {r['deals']} "
             f"| {r['margin']:+.1f} ± {r['ci95']:.1f} "
+            f"| {r['card_margin']:+.1f} ± {r['card_ci95']:.1f} "
             f"| {r['made']['A']}/{r['taken']['A']} vs {r['made']['B']}/{r['taken']['B']} "
-            f"| {fmt('A')} | {fmt('B')} |"
+            f"| {fmt('A')} | {fmt('B')} | {r['commit']} |"
         )
+        if r["colver_checked"]:
+            lines.append(
+                f"|  | colver: {r['colver_checked']} cards legal in both engines, "
+                f"{r['legal_differences']} legal sets differ, "
+                f"{len(r['score_differences'])} rounds scored differently |"
+            )
     return "\n".join(lines)
 
 
@@ -255,7 +398,7 @@ def main(argv=None) -> None:
     parser.add_argument("--a", default="normal")
     parser.add_argument("--b", default="greedy")
     parser.add_argument("--pairs", help="a:b,c:d,... instead of --a/--b")
-    parser.add_argument("--preset", default="belote")
+    parser.add_argument("--preset", help="default belote; with colver, coinche")
     parser.add_argument("--options", default=None, help="ruleset options as JSON")
     parser.add_argument("--deals", type=int, default=100)
     parser.add_argument("--seed", type=int, default=1)
@@ -269,9 +412,14 @@ def main(argv=None) -> None:
     pairs = [p.split(":") for p in args.pairs.split(",")] if args.pairs else [(args.a, args.b)]
     rows = []
     for a, b in pairs:
+        preset, opts = args.preset or "belote", options
+        if uses_colver(a, b, args.bid_a, args.bid_b, args.auction):
+            if args.preset not in (None, colver_table.PRESET) or options is not None:
+                parser.error("colver plays the coinche preset with colver_table.OPTIONS only")
+            preset, opts = colver_table.PRESET, colver_table.OPTIONS
         row = match(
-            args.preset,
-            options,
+            preset,
+            opts,
             a,
             b,
             args.deals,
@@ -280,6 +428,7 @@ def main(argv=None) -> None:
             args.auction,
             args.bid_a,
             args.bid_b,
+            args.json + ".partial" if args.json else None,
         )
         rows.append(row)
         print(json.dumps({k: v for k, v in row.items() if k != "margins"}), file=sys.stderr)

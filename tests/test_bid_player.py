@@ -91,3 +91,53 @@ def test_hard_bids_are_legal_and_repeatable(preset, monkeypatch):
         assert first.samples >= bidding.BID_SAMPLES["hard"][0]  # no budget cut it short
         assert first.bid in {b for b, _ in first.options}
         run_auction(rules, dealer, [*bids, first.bid], dealt.turned)  # raises if illegal
+
+
+def test_a_contract_solved_double_dummy_is_worth_what_perfect_play_scores():
+    """:func:`driver.solved_round_margin` (the look-ahead's double-dummy value) against the
+    engine's own score of the round played out with every card after the greedy lead
+    chosen by the compiled solver for its seat's side."""
+    from service.engine.play import winning_index
+    from service.engine.scoring import Bid as ScoreBid
+    from service.players import dds
+    from service.players.baselines import greedy_card
+    from service.players.driver import solved_round_margin
+
+    rules = get_ruleset("coinche")
+    for seed, trump in ((1, "H"), (2, "all"), (3, "none")):
+        rng = random.Random(seed)
+        pack = list(range(32))
+        rng.shuffle(pack)
+        hands = [sum(1 << c for c in pack[8 * s : 8 * s + 8]) for s in range(4)]
+
+        def perfect(view, rng, hands=hands, trump=trump):
+            if not view.tricks and not view.trick.cards:
+                return greedy_card(view)
+            played = view.played_by()
+            now = [h & ~p for h, p in zip(hands, played, strict=True)]
+            taken = 0
+            for t in view.tricks:
+                taken |= 1 << rules.team_of((t.leader + winning_index(t.cards, trump)) % 4)
+            found = dds.solve(
+                rules, trump, now, view.trick.leader, view.trick.cards, view.team, taken
+            )
+            return max(sorted(found), key=found.get)
+
+        bid = ScoreBid(90)
+        played = table.play_round(rules, hands, trump, 1, [perfect] * 4, rng, 3, bid)
+        score = played.score.score
+        for team in (0, 1):
+            value = solved_round_margin(rules, hands, trump, 1, 3, bid, team, {})
+            assert value == score[team] - score[1 - team]
+
+
+def test_the_solved_look_ahead_bids_legally_and_deterministically(monkeypatch):
+    monkeypatch.setitem(bidding.SOLVED, "hard", True)
+    monkeypatch.setitem(bidding.BID_SAMPLES, "hard", (4, 4))
+    rules = get_ruleset("coinche")
+    dealt = table.deal(rules, random.Random(8))
+    view = table.AuctionView(rules, 1, dealt.hands[1], 0)
+    first = bidding.suggest_bid(view, "hard", seed=3)
+    assert first == bidding.suggest_bid(view, "hard", seed=3)
+    assert first.samples == 4
+    assert run_auction(rules, 0, [first.bid]).next_seat == 2  # a legal call

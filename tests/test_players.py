@@ -277,7 +277,12 @@ def test_a_busy_machine_gives_the_same_answer():
     with busy_machine():
         busy = answers()
     assert busy == quiet
-    assert all(s.complete and s.samples == LEVELS[s.level].samples for s in quiet[0])
+    for s in quiet[0]:
+        lv = LEVELS[s.level]
+        # An exact level solves deals until its node budget is spent: up to ``samples``.
+        assert s.complete and (
+            lv.min_samples <= s.samples <= lv.samples if lv.exact else s.samples == lv.samples
+        )
 
 
 def test_values_cover_every_legal_card_and_the_card_has_the_best_value():
@@ -500,3 +505,49 @@ def test_a_budget_too_small_for_the_weights_still_answers_with_a_legal_card():
     s = suggest_play(view, "hard", seed=1, budget_ms=1)
     assert not s.complete and s.samples >= 1
     assert check_card(view.hand, s.card, view.position).legal
+
+
+# --- the exact levels (the compiled solver) -------------------------------------------
+
+
+@pytest.mark.parametrize(
+    ("preset", "trump", "plays"),
+    [("belote", "H", 20), ("coinche", "all", 17), ("klaberjass", "S", 9)],
+)
+def test_an_exact_level_values_each_deal_as_the_python_solver_does(preset, trump, plays):
+    """Without weights both paths draw the same deals from the seed; searched to the end
+    of the round the Python solver gives the compiled solver's values, so the margins
+    agree card by card."""
+    extra = {"bid": ScoreBid(100)} if preset == "coinche" else {}
+    view, _ = played_view(preset, trump, plays=plays, seed=3, **extra)
+    exact = Level("x", samples=3, nodes=10**9, exact=True, min_samples=3)
+    python = Level("p", samples=3, nodes=10**9)
+    a = suggest_play(view, exact, seed=11, budget_ms=MAX_BUDGET_MS)
+    b = suggest_play(view, python, seed=11, budget_ms=MAX_BUDGET_MS)
+    assert b.exact and a.exact and a.samples == b.samples == 3
+    assert a.values == b.values
+
+
+def test_an_exact_level_stops_at_its_node_budget():
+    view, _ = played_view(plays=4, seed=2)
+    few = suggest_play(view, Level("x", samples=40, nodes=1, exact=True, min_samples=2), seed=1)
+    assert few.samples == 2  # the budget is spent by the first deal: the least deals
+    many = suggest_play(view, Level("x", samples=40, nodes=10**9, exact=True), seed=1)
+    assert many.samples == 40 and many.complete
+    # Later in the round a deal costs fewer nodes: more deals for the same budget.
+    late = next(
+        v
+        for v, _ in (played_view(plays=p, seed=2) for p in range(20, 28))
+        if legal_mask(v.hand, v.position).bit_count() > 1
+    )
+    assert suggest_play(late, "hard", seed=1).samples > suggest_play(view, "hard", seed=1).samples
+
+
+def test_a_single_legal_card_is_valued_on_the_least_deals():
+    for plays in range(28):
+        view, _ = played_view(plays=plays, seed=6)
+        if legal_mask(view.hand, view.position).bit_count() == 1:
+            s = suggest_play(view, "hard", seed=1)
+            assert s.samples == LEVELS["hard"].min_samples and len(s.values) == 1
+            return
+    pytest.fail("no position with a single legal card")

@@ -55,6 +55,7 @@ from ..engine.rulesets import Ruleset
 from ..engine.scoring import mode_total
 from .baselines import greedy_card
 from .deadline import Deadline
+from .driver import solved_round_margin
 from .table import (
     AuctionView,
     Deal,
@@ -92,6 +93,9 @@ BID_SAMPLES = {"normal": (10, 10), "hard": (20, 60)}
 CAUTION = {"normal": 1.0, "hard": 0.5}
 #: Whether the level deals the unseen cards by the likelihood of the calls made so far.
 AUCTION_WEIGHTED = {"normal": True, "hard": True}
+#: Levels whose look-ahead values each contract of a rollout double-dummy, with the
+#: compiled solver (every hand open, perfect play), instead of playing it out greedily.
+SOLVED = {"normal": False, "hard": False}
 #: Rollouts (deals times options) beyond which ``hard`` deals no more for a close call.
 MAX_ROLLOUTS = 120
 #: Deals drawn for each one looked at, which is chosen in proportion to the
@@ -350,7 +354,12 @@ def model_bid(view: AuctionView, rng: random.Random | None = None) -> Bid:
     return bid
 
 
-def _rollout(view: AuctionView, dealt: Deal, first: Bid, rng: random.Random) -> float:
+def _rollout(
+    view: AuctionView, dealt: Deal, first: Bid, rng: random.Random, solved: dict | None = None
+) -> float:
+    """The seat's side's margin after ``first``: the auction finished by :func:`model_bid`
+    at every seat, the round played by the greedy player, or with ``solved`` (a cache of
+    the compiled solver's answers) valued double-dummy (:func:`.driver.solved_round_margin`)."""
     rules = view.ruleset
     bidders = [model_bid] * rules.players
     contract, bids = run_bidding(
@@ -360,6 +369,12 @@ def _rollout(view: AuctionView, dealt: Deal, first: Bid, rng: random.Random) -> 
         return 0.0
     hands = complete(rules, dealt, contract.taker)
     exchanged = seven_exchange(rules, contract, hands)
+    team = rules.team_of(view.seat)
+    if solved is not None:
+        bid = contract_bid(contract)
+        return solved_round_margin(
+            rules, hands, contract.trump, contract.taker, view.dealer, bid, team, solved
+        )
     played = play_round(
         rules,
         hands,
@@ -373,7 +388,6 @@ def _rollout(view: AuctionView, dealt: Deal, first: Bid, rng: random.Random) -> 
         exchanged,
         bids,
     )
-    team = rules.team_of(view.seat)
     return played.score.score[team] - played.score.score[1 - team]
 
 
@@ -436,6 +450,7 @@ def suggest_bid(
         if others_bid and AUCTION_WEIGHTED[level]
         else None
     )
+    solved: dict | None = {} if SOLVED[level] else None
     while used < most:
         if used and deadline.passed():
             break
@@ -451,7 +466,8 @@ def suggest_bid(
                 dealt = rng.choices(candidates, weights)[0]
         seed_j = rng.randrange(1 << 30)
         for option in options:
-            values[option].append(_rollout(view, dealt, option, random.Random(seed_j)))
+            rollout = _rollout(view, dealt, option, random.Random(seed_j), solved)
+            values[option].append(rollout)
         used += 1
     bid = _choose(values, CAUTION[level])
     means = tuple((b, round(sum(values[b]) / used, 2)) for b in options)

@@ -25,7 +25,9 @@ from dataclasses import dataclass, replace
 from ..engine.cards import cards_in
 from ..engine.declarations import Declaration, find_belotes, find_declarations, settle
 from ..engine.play import card_points, legal_mask, trick_points, winning_index
-from ..engine.scoring import Figures, mode_total, settle_figures
+from ..engine.rounds import Trick
+from ..engine.scoring import Figures, end_bonus, mode_total, settle_figures
+from . import dds
 from .baselines import greedy_card, random_card
 from .deadline import Deadline
 from .inference import combine, play_weight, taker_weight
@@ -46,12 +48,26 @@ class Level:
     greedy: bool = False  # play the greedy card; the search only estimates the values
     plays: bool = False  # weigh the deals by the other seats' plays and the taker's take
     oversample: int = 3  # deals drawn per deal kept, when the deals are weighed
+    # Solve every deal exactly with the compiled solver (:mod:`.dds`): ``samples`` is then
+    # the most deals and ``nodes`` the decision's budget of search nodes over all its
+    # deals: deals are solved until it is spent, ``min_samples`` at least (only these
+    # with a single legal card).
+    exact: bool = False
+    min_samples: int = 1
 
 
 LEVELS: dict[str, Level] = {
     "easy": Level("easy", samples=2, nodes=60, greedy=True),
-    "normal": Level("normal", samples=14, nodes=500, plays=True),
-    "hard": Level("hard", samples=32, nodes=1200, auction=True, plays=True),
+    "normal": Level("normal", samples=24, nodes=400_000, plays=True, exact=True),
+    "hard": Level(
+        "hard", samples=80, nodes=1_500_000, auction=True, plays=True, exact=True, min_samples=2
+    ),
+}
+#: The levels as they were before the compiled solver (Python search, shallow early in
+#: the round), for the arena: ``python-normal``, ``python-hard``.
+PYTHON_LEVELS: dict[str, Level] = {
+    "python-normal": Level("python-normal", samples=14, nodes=500, plays=True),
+    "python-hard": Level("python-hard", samples=32, nodes=1200, auction=True, plays=True),
 }
 #: The arena's reference sampler: voids only, no auction, 20 deals.
 PLAIN = Level("plain", samples=20, nodes=1200, inference=False)
@@ -106,6 +122,9 @@ class _RoundScorer:
         settled = settle(view.declarations, first, trump, rules)
         self.declarations = settled.points
         self.played_by = view.played_by()
+        self.last_bonus = end_bonus(trump, rules, capot=False)
+        #: What the last trick brings with a capot (``None``: the ruleset has no capot).
+        self.capot_bonus = None if rules.capot_bonus is None else end_bonus(trump, rules, True)
 
     def deal_context(self, hands: list[int]) -> tuple[int, int, tuple[int, int]]:
         """For one deal: all card points of the round, the mode total, belote per team."""
@@ -120,19 +139,19 @@ class _RoundScorer:
         cards = sum(card_points(c, view.trump, rules) for c in cards_in(in_play))
         return cards, mode_total(view.trump, rules, in_play), (belote[0], belote[1])
 
-    def margin(self, future: float, context, solver: Solver) -> float:
+    def margin(self, future: float, context) -> float:
         cards, total, belote = context
         rules = self.view.ruleset
         diff = self.so_far + future
         sweep = None
-        capot = solver.capot_bonus
+        capot = self.capot_bonus
         if capot is not None and self.taken != 3 and abs(diff) == cards + capot:
             ours = cards + capot if diff > 0 else 0
             sweep = self.team if diff > 0 else 1 - self.team
             theirs = cards + capot - ours
         else:
-            ours = (diff + cards + solver.last_bonus) / 2
-            theirs = cards + solver.last_bonus - ours
+            ours = (diff + cards + self.last_bonus) / 2
+            theirs = cards + self.last_bonus - ours
         by_team = (ours, theirs) if self.team == 0 else (theirs, ours)
         figures = Figures(by_team, self.declarations, belote, total, sweep)
         _, score, _, _ = settle_figures(
@@ -166,13 +185,15 @@ def suggest_play(
     weigh = weight if lv.auction else None
     if lv.plays:
         weigh = combine(weigh, taker_weight(view), play_weight(view))
+    scorer = _RoundScorer(view)
+    if lv.exact:
+        return _exact_play(view, lv, k, weigh, legal, scorer, rng, deadline)
     # Without weights the deals are drawn one by one, so a cut budget draws no more.
     deals = (
         resample(k, lv.samples, rng, weigh, lv.oversample, deadline)
         if weigh
         else (sample(k, rng) for _ in range(lv.samples))
     )
-    scorer = _RoundScorer(view)
     totals = dict.fromkeys(legal, 0.0)
     caches: tuple[dict, dict, dict] = ({}, {}, {})
     used, exact = 0, True
@@ -194,26 +215,113 @@ def suggest_play(
                 break
             exact &= deal_exact
             context = scorer.deal_context(deal)
-            margins = {c: scorer.margin(f, context, solver) for c, f in found.items()}
+            margins = {c: scorer.margin(f, context) for c, f in found.items()}
             searched[key] = margins
         for c, m in margins.items():
             totals[c] += m
         used += 1
+    return _choose(view, lv, legal, totals, used, exact, used == lv.samples and not deadline.hit)
+
+
+#: Deals drawn (and weighed) at a time by the exact levels, between checks of the budget.
+BATCH = 4
+#: Entries of an exact level's transposition table (2**18: 6 MiB, cleared per decision so
+#: that the nodes counted, hence the deals solved, depend on the request alone).
+TABLE_BITS = 18
+
+
+def _exact_play(view, lv, k, weigh, legal, scorer, rng, deadline) -> Suggestion:
+    """Deals solved exactly by the compiled solver, ``BATCH`` at a time (weighed deals
+    resampled in each batch), until the level's node budget is spent: few deals at the
+    first trick (a full deal costs about half a million nodes), many once the hands are
+    short. One transposition table serves every deal of the decision."""
+    rules = view.ruleset
+    table = dds.Table(TABLE_BITS)
+    totals = dict.fromkeys(legal, 0.0)
+    searched: dict[tuple[int, ...], dict[int, float]] = {}
+    most = lv.samples if len(legal) > 1 else lv.min_samples
+    used = 0
+    while used < most:
+        n = min(BATCH, most - used)
+        # The deadline is checked once a batch (reading a thread's CPU time is a system
+        # call of some 25 us here; resample would read it once per deal drawn).
+        batch = (
+            resample(k, n, rng, weigh, lv.oversample)
+            if weigh
+            else [sample(k, rng) for _ in range(n)]
+        )
+        for deal in batch:
+            key = tuple(deal)
+            margins = searched.get(key)
+            if margins is None:
+                found = dds.solve(
+                    rules,
+                    view.trump,
+                    deal,
+                    view.trick.leader,
+                    view.trick.cards,
+                    view.team,
+                    scorer.taken,
+                    table=table,
+                    moves=legal,
+                )
+                context = scorer.deal_context(deal)
+                margins = {c: scorer.margin(found[c], context) for c in legal}
+                searched[key] = margins
+            for c, m in margins.items():
+                totals[c] += m
+            used += 1
+            if used >= lv.min_samples and table.nodes >= lv.nodes:
+                most = used
+                break
+        if deadline.passed():
+            break
+    return _choose(view, lv, legal, totals, used, True, not deadline.hit)
+
+
+def _choose(view, lv, legal, totals, used, exact, complete) -> Suggestion:
+    rules = view.ruleset
     values = {c: round(v / used, 2) for c, v in totals.items()}
     if lv.greedy:
         choice = greedy_card(view)
     else:
         choice = max(legal, key=lambda c: (values[c], -card_points(c, view.trump, rules), -c))
     # Past the deadline some search may have stopped at a shallower depth: not complete.
-    complete = used == lv.samples and not deadline.hit
     return Suggestion(choice, values, used, exact, complete, lv.name)
+
+
+def solved_round_margin(
+    rules, hands, trump: str, taker: int, dealer: int, bid, team: int, solved: dict
+) -> float:
+    """The round's score margin for ``team`` when the first lead is the greedy player's
+    and every card after it is played perfectly, every hand open (the compiled solver;
+    one lead instead of all costs a seventh: 9 ms a deal instead of 65), each seat
+    announcing its best declarations: what a contract is worth double-dummy, for the
+    bidding look-ahead. ``solved`` keeps the solver's answer per deal and trump mode (the
+    contracts of one deal in one mode differ only in taker and bid: the scoring's part)."""
+    leader = (dealer + 1) % rules.players
+    declared = tuple(
+        d for s in range(rules.players) for d in find_declarations(hands[s], trump, rules, s)
+    )
+    view = SeatView(
+        rules, leader, hands[leader], trump, taker, Trick(leader, ()), (), declared, bid=bid
+    )
+    scorer = _RoundScorer(view)
+    key = (tuple(hands), trump)
+    value = solved.get(key)
+    if value is None:
+        lead = greedy_card(view)
+        found = dds.solve(rules, trump, hands, leader, (), scorer.team, moves=[lead])
+        value = solved[key] = found[lead]
+    margin = scorer.margin(value, scorer.deal_context(list(hands)))
+    return margin if team == scorer.team else -margin
 
 
 def level_of(spec: str) -> Level:
     """A level by name, or a variant for experiments: ``name+field=value+...`` (for
     example ``normal+samples=16+plays=1``)."""
     name, *changes = spec.split("+")
-    lv = PLAIN if name == "plain" else LEVELS[name]
+    lv = PLAIN if name == "plain" else PYTHON_LEVELS.get(name) or LEVELS[name]
     fields = {}
     for change in changes:
         key, value = change.split("=")

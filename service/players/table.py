@@ -24,7 +24,7 @@ from ..engine.bidding import (
 from ..engine.bidding import Bid as AuctionBid
 from ..engine.cards import SEVEN, bit, card, cards_in, mask_of, suit_of
 from ..engine.declarations import find_belotes, find_declarations
-from ..engine.play import check_card, winning_index
+from ..engine.play import Position, check_card, winning_index
 from ..engine.rounds import Trick
 from ..engine.rulesets import Ruleset
 from ..engine.scoring import Bid, RoundScore, score_round
@@ -154,11 +154,14 @@ def play_round(
     turned: int | None = None,
     exchanged_by: int | None = None,
     bids: tuple[AuctionBid, ...] = (),
+    watch: Callable[[int, int, Position, int], None] | None = None,
 ) -> Played:
     """Play every trick with ``players[seat]`` choosing for each seat, and score it.
 
     Every seat announces its best declarations; belote is announced as its first card
-    is played."""
+    is played. ``watch(seat, card, position, hand)``, if given, sees every card once the
+    engine has found it legal, before it is played (the arena keeps a second engine in
+    step with it)."""
     count = ruleset.players
     start = list(hands[:count])
     held = list(start)
@@ -191,6 +194,8 @@ def play_round(
             verdict = check_card(held[seat], c, view.position)
             if not verdict.legal:
                 raise AssertionError(f"seat {seat} played an illegal card: {verdict}")
+            if watch is not None:
+                watch(seat, c, view.position, held[seat])
             held[seat] &= ~bit(c)
             cards = (*cards, c)
             for suit in belote_suits[seat]:

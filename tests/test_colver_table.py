@@ -1,0 +1,85 @@
+"""colver at our table (bench/colver_table.py): the translation of cards, trumps and bids
+between the two engines, and rounds played by both engines side by side."""
+
+from __future__ import annotations
+
+import sys
+from pathlib import Path
+
+import colver
+import pytest
+
+sys.path.insert(0, str(Path(__file__).resolve().parent.parent / "bench"))
+
+import arena
+import colver_table
+
+from service.engine.bidding import BID, CAPOT, COINCHE, PASS, SURCOINCHE, Bid
+from service.engine.cards import RANKS, SUITS
+from service.engine.play import Position
+from service.engine.rulesets import get_ruleset
+
+SYMBOLS = dict(zip("SHDC", "♠♥♦♣", strict=True))
+
+
+def test_every_card_has_the_same_name_in_both_engines():
+    seen = set()
+    for c in range(32):
+        theirs = colver_table.to_colver(c)
+        seen.add(theirs)
+        assert colver_table.from_colver(theirs) == c
+        assert colver.Env.card_name(theirs) == RANKS[c & 7] + SYMBOLS[SUITS[c >> 3]]
+    assert seen == set(range(32))
+
+
+def test_every_colver_bid_reads_back_as_the_same_call():
+    for action in range(43):
+        bid = colver_table.bid_from_colver(action)
+        assert colver_table.bid_to_colver(bid) == action
+        name = colver.Env.action_name(action, 0)
+        if bid.action == BID:
+            value = "Capot" if bid.value == CAPOT else str(bid.value)
+            assert name == value + SYMBOLS[bid.trump]
+        else:
+            assert name == {PASS: "Pass", COINCHE: "Coinche", SURCOINCHE: "Surcoinche"}[bid.action]
+    assert colver_table.bid_to_colver(Bid(BID, 120, "D")) == 19  # 120♦
+
+
+def test_the_options_are_a_valid_coinche_ruleset():
+    rules = get_ruleset(colver_table.PRESET, colver_table.OPTIONS)
+    assert rules.trump_modes == ("C", "D", "H", "S")
+    assert rules.undertrump == "may" and rules.declarations == "none"
+
+
+@pytest.mark.parametrize("index", [0, 1])
+def test_a_fixed_contract_is_played_by_both_engines_alike(index):
+    """Our greedy player against colver's heuristic player, both plays of a deal: every
+    card is checked in both engines (the table raises on a card colver refuses), the
+    legal sets agree, and so do the scores (a contract fixed uncoinched)."""
+    args = ("coinche", colver_table.OPTIONS, "greedy", "colver-heuristic", "hard", "strong")
+    out = arena.play_deal((*args, False, 3, index))
+    assert out["checked"] == 2 * 32
+    assert out["legal_differences"] == 0
+    assert out["score_differences"] == []
+    assert out["taken"]["A"] + out["taken"]["B"] == 2
+
+
+def test_an_auction_by_colver_bidders_is_followed_by_colver():
+    """colver's bidders bid in our auction; colver's engine replays every call (refusing
+    any it finds illegal) and must end on the same contract."""
+    args = ("coinche", colver_table.OPTIONS, "greedy", "greedy")
+    for index in range(3):
+        out = arena.play_deal((*args, "colver-improved", "colver-maxi", True, 5, index))
+        assert out["checked"] == 32 * (2 - out["redeal"])
+        assert out["legal_differences"] == 0
+
+
+def test_a_card_colver_refuses_is_reported():
+    rules = get_ruleset(colver_table.PRESET, colver_table.OPTIONS)
+    hands = [0xFF << (8 * s) for s in range(4)]  # seat s holds all of suit s
+    table = colver_table.ColverTable(hands, dealer=3, seed=0)
+    table.set_contract("C", 80, 0)
+    table.start()
+    position = Position(0, (), "C", rules)
+    with pytest.raises(colver_table.Disagreement):
+        table.card(0, 8, position, hands[0])  # seat 0 does not hold the 7 of diamonds
