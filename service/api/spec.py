@@ -51,8 +51,18 @@ def _present(operation: dict) -> None:
             media["example"] = example
 
 
+class _NoAliases(yaml.SafeDumper):
+    """Every repeated object written out in full: generators' YAML readers refuse more
+    than 50 aliases (snakeyaml), and each operation's shared headers made one each."""
+
+    def ignore_aliases(self, data) -> bool:
+        return True
+
+
 def spec_yaml(app: Flask) -> str:
-    return yaml.safe_dump(spec_dict(app), sort_keys=False, allow_unicode=True, width=100)
+    return yaml.dump(
+        spec_dict(app), Dumper=_NoAliases, sort_keys=False, allow_unicode=True, width=100
+    )
 
 
 def main() -> None:

@@ -42,9 +42,8 @@ class RoundViewSchema(RoundStateSchema):
     """What one seat may see: POST /v1/rounds/state's answer without the other hands, the
     stock and the salt, and the legal actions only at the seat's turn."""
 
-    class Meta:
+    class Meta(RoundStateSchema.Meta):  # open, as every answer
         exclude = ("hands", "stock")
-        ordered = True
 
     legal = fields.Nested(
         LegalActionsSchema(),
