@@ -3,15 +3,28 @@
 # tests/test_ops_container.py lints this file (hadolint) and runs its install and start
 # commands in a fresh virtualenv, then probes /readyz.
 
+# --- dds: the compiled solver (service/dds, Rust) as a CPython extension module ----------
+# The crate builds an abi3 module for CPython 3.11+ (PyO3), which needs no interpreter to
+# build (PYO3_NO_PYTHON); `make` builds the same crate with maturin into .venv.
+FROM rust:1.95-slim AS dds
+WORKDIR /dds
+COPY service/dds ./
+RUN PYO3_NO_PYTHON=1 cargo build --release --locked \
+    && cp target/release/libbelote_dds.so /belote_dds.abi3.so
+
 # --- build: the runtime dependencies only, into a virtualenv ------------------------------
 FROM python:3.11-slim AS build
 ENV VENV=/opt/venv PIP_NO_CACHE_DIR=1 PIP_DISABLE_PIP_VERSION_CHECK=1
 WORKDIR /app
 COPY requirements.lock ./
-# --no-deps and pip check: the lock file alone must be complete.
+COPY --from=dds /belote_dds.abi3.so ./
+# --no-deps and pip check: the lock file alone must be complete. The solver's module goes
+# into the virtualenv's site-packages, where `import belote_dds` finds it.
 RUN python -m venv "$VENV" \
     && "$VENV/bin/pip" install --no-deps -r requirements.lock \
-    && "$VENV/bin/pip" check
+    && "$VENV/bin/pip" check \
+    && cp belote_dds.abi3.so "$("$VENV/bin/python" -c 'import sysconfig; print(sysconfig.get_paths()["platlib"])')/" \
+    && "$VENV/bin/python" -c "import belote_dds"
 # The translations: service/locales/*/LC_MESSAGES/messages.po compiled to .mo (Babel).
 COPY service/locales ./locales
 RUN "$VENV/bin/pybabel" compile --domain messages --directory locales

@@ -19,6 +19,23 @@ $(STAMP): requirements.lock requirements-test.lock pyproject.toml
 	$(BIN)/python -m pip install --quiet --disable-pip-version-check -r requirements-test.lock
 	touch $(STAMP)
 
+# The compiled solver (service/dds, Rust): maturin (pinned in requirements-test.lock)
+# builds the belote_dds wheel with cargo, pip installs it into the virtualenv. It needs the
+# Rust toolchain (cargo and rustc, 1.85 or later). About 30 s the first time (the crates
+# are fetched and compiled), a few seconds after a change.
+DDS := service/dds
+DDS_STAMP := $(VENV)/.dds-installed
+SETUP := $(STAMP) $(DDS_STAMP)
+
+$(DDS_STAMP): $(STAMP) $(DDS)/Cargo.toml $(DDS)/Cargo.lock $(DDS)/pyproject.toml $(wildcard $(DDS)/src/*.rs)
+	@command -v cargo >/dev/null 2>&1 || { echo "make: cargo not found. The compiled solver \
+	(service/dds) needs the Rust toolchain: install it (https://rustup.rs, or your system's \
+	rustc and cargo packages, Rust 1.85 or later) and run make again." >&2; exit 1; }
+	rm -rf build/dds
+	$(BIN)/maturin build --quiet --release --locked -m $(DDS)/Cargo.toml -i $(BIN)/python -o build/dds
+	$(BIN)/python -m pip install --quiet --disable-pip-version-check --no-deps --force-reinstall build/dds/*.whl
+	touch $(DDS_STAMP)
+
 # The translations (service/locales/<lang>/LC_MESSAGES/messages.po, committed) compiled to
 # .mo files, as part of the install step of run and test. `make messages` extracts the
 # templates (messages.pot, not committed), updates every catalog (dates left out, so a
@@ -30,7 +47,7 @@ CATALOGS := $(patsubst %.po,%.mo,$(wildcard $(LOCALES)/*/LC_MESSAGES/messages.po
 $(LOCALES)/%/LC_MESSAGES/messages.mo: $(LOCALES)/%/LC_MESSAGES/messages.po $(STAMP)
 	$(BIN)/pybabel -q compile -D messages -d $(LOCALES) -l $*
 
-messages: $(STAMP)
+messages: $(SETUP)
 	$(BIN)/pybabel -q extract -F babel.cfg -k N_ -k P_:1c,2 --no-location --sort-output \
 		--project belote-rules --copyright-holder "belote-rules" \
 		--msgid-bugs-address "" -o $(LOCALES)/messages.pot service
@@ -39,17 +56,17 @@ messages: $(STAMP)
 	sed -i '/^"POT-Creation-Date: /d; /^"PO-Revision-Date: /d' $(LOCALES)/*/LC_MESSAGES/messages.po
 	$(BIN)/pybabel -q compile -D messages -d $(LOCALES) --statistics
 
-run: $(STAMP) $(CATALOGS)
+run: $(SETUP) $(CATALOGS)
 	$(BIN)/gunicorn -c gunicorn.conf.py
 
-test: $(STAMP) $(CATALOGS) lint client-deps
+test: $(SETUP) $(CATALOGS) lint client-deps
 	$(BIN)/python -m pytest -n 2 -p no:cacheprovider
 
-lint: $(STAMP)
+lint: $(SETUP)
 	$(BIN)/ruff check service tests bench clients
 	$(BIN)/ruff format --check service tests bench clients
 
-openapi: $(STAMP)
+openapi: $(SETUP)
 	$(BIN)/python -m service.api.spec > openapi.yaml
 
 clean:
@@ -66,10 +83,10 @@ client-check: client
 	cd $(CLIENT) && node dist/check.js $(URL)
 
 # Schemathesis with every check against a running server (`make test` runs it too).
-contract: $(STAMP)
+contract: $(SETUP)
 	$(BIN)/st --config-file tests/contract/schemathesis.toml run openapi.yaml --url $(URL) --checks all
 
-bench: $(STAMP)
+bench: $(SETUP)
 	$(BIN)/python bench/bench.py
 	$(BIN)/python bench/ops.py
 
@@ -109,13 +126,13 @@ client-deps:
 	  else echo "client-deps: the Kotlin compiler and libraries could not be fetched (mvn, Maven Central)"; fi; \
 	fi
 
-clients: $(STAMP)
+clients: $(SETUP)
 	$(BIN)/python clients/generate.py
 
 # The computer players' duplicate matches and the legal-moves latency while suggestions
 # run (docs/players.md); not part of `make test`. DEALS=... changes the number of deals.
 DEALS ?= 200
-arena: $(STAMP)
+arena: $(SETUP)
 	nice $(BIN)/python bench/arena.py --pairs greedy:random,easy:random,normal:greedy,hard:greedy,hard:plain --deals $(DEALS) --jobs 2
 	nice $(BIN)/python bench/arena.py --a hard --b plain --auction --bid-a heuristic --bid-b heuristic --deals $(DEALS) --jobs 2
 	nice $(BIN)/python bench/arena.py --a greedy --b greedy --auction --bid-a hard --bid-b strong --deals $(DEALS) --jobs 2

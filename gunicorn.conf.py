@@ -51,6 +51,13 @@ if settings.metrics and not os.environ.get("PROMETHEUS_MULTIPROC_DIR"):
     os.environ["PROMETHEUS_MULTIPROC_DIR"] = _own_metrics_dir
 
 
+# Worker replacement without a gap (service/api/handover.py): the hand-over files of this
+# server, in a directory of its own that the workers inherit.
+from service.api import handover  # noqa: E402
+
+handover.DIRECTORY = tempfile.mkdtemp(prefix="belote-handover-")
+
+
 def on_starting(server):
     directory = os.environ.get("PROMETHEUS_MULTIPROC_DIR")
     if directory and os.path.isdir(directory):
@@ -60,6 +67,7 @@ def on_starting(server):
 
 
 def when_ready(server):
+    handover.install(server)
     if settings.metrics and settings.metrics_bind:
         from service.api.metrics import serve_separately
 
@@ -69,10 +77,12 @@ def when_ready(server):
 def child_exit(server, worker):
     from service.api.metrics import worker_exited
 
-    worker_exited(worker.pid)
+    worker_exited(worker.pid, {server.pid, *server.WORKERS})
+    handover.forget(worker.pid)
 
 
 def on_exit(server):
+    shutil.rmtree(handover.DIRECTORY, ignore_errors=True)
     if _own_metrics_dir:
         shutil.rmtree(_own_metrics_dir, ignore_errors=True)
 
@@ -104,3 +114,5 @@ def post_worker_init(worker):
     gc.collect()
     gc.freeze()
     gc.set_threshold(GC_THRESHOLD, *gc.get_threshold()[1:])
+    # Ready to answer: the worker this one replaces, if any, may stop now.
+    handover.announce_ready(worker.pid, worker.ppid)

@@ -64,6 +64,7 @@ PER_BLOCK = _env("BENCH_PER_BLOCK", 300)
 RATE = _env("BENCH_RATE", 50)
 RATE_SECONDS = _env("BENCH_RATE_SECONDS", 8)
 RSS_REQUESTS = _env("BENCH_RSS_REQUESTS", 100_000)
+STATE_ROUNDS = _env("BENCH_STATE_ROUNDS", 20)
 BATCH_SIZE = 100
 TICKS = os.sysconf("SC_CLK_TCK")
 
@@ -153,6 +154,56 @@ def engine() -> dict[str, list[float]]:
     return rows
 
 
+#: The compiled solver's cases: (label, preset, trump mode), full deals.
+SOLVER_CASES = (
+    ("belote, a suit trump, 32 cards", "belote", "H"),
+    ("klaberjass, 9 cards each, 18 cards", "klaberjass", "S"),
+    ("coinche, tout atout, 32 cards", "coinche", "all"),
+    ("coinche, sans atout, 32 cards", "coinche", "none"),
+)
+SOLVER_DEALS = _env("BENCH_SOLVER_DEALS", 40)
+
+
+def solver() -> dict[str, dict]:
+    """The compiled solver (service/players/dds.py): CPU time and nodes for the exact
+    value of every legal card of the first seat of fresh deals, one table reused over the
+    deals of a case; and, against the Python solver, the same on 3-trick endings."""
+    from service.players import dds, table
+    from service.players.solver import Solver
+
+    out: dict[str, dict] = {}
+    for label, preset, trump in SOLVER_CASES:
+        rules = get_ruleset(preset)
+        tt = dds.Table()
+        rng = random.Random(17)
+        ms, nodes = [], 0
+        for _ in range(SOLVER_DEALS):
+            hands = table.complete(rules, table.deal(rules, rng), 0)[: rules.players]
+            before = tt.nodes
+            start = time.process_time()
+            dds.solve(rules, trump, hands, 1, (), 0, 0, tt)
+            ms.append((time.process_time() - start) * 1000)
+            nodes += tt.nodes - before
+        out[label] = {"ms": ms, "nodes_per_s": nodes / (sum(ms) / 1000)}
+    # 3 tricks left (12 cards): both solvers, exact.
+    rules = get_ruleset("belote")
+    rng = random.Random(19)
+    compiled, python = [], []
+    tt = dds.Table(16)
+    for _ in range(SOLVER_DEALS):
+        pack = list(range(32))
+        rng.shuffle(pack)
+        hands = tuple(sum(1 << c for c in pack[3 * s : 3 * s + 3]) for s in range(4))
+        start = time.process_time()
+        dds.solve(rules, "H", hands, 0, (), 0, 0, tt)
+        compiled.append(time.process_time() - start)
+        start = time.process_time()
+        Solver(rules, "H", 0).root_values(hands, 0, (), 0)
+        python.append(time.process_time() - start)
+    out["3 tricks left: compiled / Python solver"] = {"compiled": compiled, "python": python}
+    return out
+
+
 # --- request bodies -----------------------------------------------------------------------
 
 
@@ -179,6 +230,71 @@ def coinche_round_body(seed: int = 5) -> dict:
         "bids": bids,
         "tricks": [{"leader": t.leader, "cards": [card_name(c) for c in t.cards]} for t in tricks],
     }
+
+
+def state_round(seed: int = 11) -> tuple[list[dict], dict]:
+    """A belote round played through POST /v1/rounds/state, as a table would: the record
+    after each action (deal, two passes and a take, declarations and belote when offered,
+    random legal cards: about 40 records), and the same round as a POST /v1/round-score
+    body."""
+    from service.engine.deal import deal_round
+    from service.engine.round_state import Action, DealRecord, GameRecord, round_state
+
+    ruleset, dealer, rng = PRESETS["belote"], 3, random.Random(seed)
+    dealt = deal_round(ruleset, dealer, seed=f"bench {seed}")
+    deal = DealRecord(dealt.hands, dealt.turned, dealt.stock, dealt.commitment, dealt.salt)
+    deal_json = {
+        "hands": [
+            {"seat": s, "cards": [card_name(c) for c in h]} for s, h in enumerate(dealt.hands)
+        ],
+        "turned": card_name(dealt.turned),
+        "stock": [card_name(c) for c in dealt.stock],
+        "commitment": dealt.commitment,
+        "salt": dealt.salt.hex(),
+    }
+    from service.engine.bidding import Bid as AuctionBid
+
+    actions: list[Action] = []
+    said: list[dict] = []
+    records = []
+    while True:
+        records.append(
+            {"ruleset": "belote", "dealer": dealer, "deal": deal_json, "actions": list(said)}
+        )
+        now = round_state(GameRecord(ruleset, dealer, deal, actions))
+        if now.phase != "play" and now.phase != "auction":
+            break
+        if now.phase == "auction":
+            action = "take" if len(actions) == 2 else "pass"
+            actions.append(Action("bid", bid=AuctionBid(action)))
+            said.append({"type": "bid", "bid": {"action": action}})
+        elif now.legal.declarations:
+            shown = [c for c in range(32) if now.legal.declarations[0].cards >> c & 1]
+            actions.append(Action("declare", cards=tuple(shown)))
+            said.append({"type": "declare", "cards": [card_name(c) for c in shown]})
+        elif now.legal.belote:
+            actions.append(Action("belote"))
+            said.append({"type": "belote"})
+        else:
+            c = rng.choice([v.card for v in now.legal.cards if v.legal])
+            actions.append(Action("play", card=c))
+            said.append({"type": "play", "card": card_name(c)})
+    if now.phase != "complete":
+        raise RuntimeError(f"the bench round ended in {now.phase}")
+    score = {
+        "ruleset": "belote",
+        "trump": now.contract.trump,
+        "taker": now.contract.taker,
+        "tricks": [
+            {"leader": t.leader, "cards": [card_name(c) for c in t.cards]} for t in now.tricks
+        ],
+        "declarations": [
+            {"seat": e.seat, "cards": [card_name(c) for c in e.cards]}
+            for e in now.events
+            if e.type == "declaration"
+        ],
+    }
+    return records, score
 
 
 def legal_moves_items(n: int, seed: int = 3) -> list[dict]:
@@ -360,6 +476,25 @@ def paired_rotations(server: Server, calls: dict[str, bytes]) -> dict[str, dict]
     return out
 
 
+def action_by_action(server: Server, records: list[dict], rounds: int) -> list[float]:
+    """Server CPU seconds per round played action by action: one POST /v1/rounds/state
+    per record of ``records`` (the record after each action), ``rounds`` times."""
+    conn = Connection(server.port)
+    raws = [Connection.request("POST", "/v1/rounds/state", json.dumps(r).encode()) for r in records]
+    for raw in raws:
+        conn.send(raw)  # warm up
+    out = []
+    for _ in range(rounds):
+        before = server.cpu()
+        for raw in raws:
+            status, body = conn.send(raw)
+            if status != 200:
+                raise RuntimeError(f"answered {status}: {body[:300]!r}")
+        out.append(server.cpu() - before)
+    conn.close()
+    return out
+
+
 def latency_at_rate(server: Server, raw: bytes) -> tuple[float, float]:
     """p50 and p99 latency (seconds) of requests sent at an even rate on one connection."""
     conn = Connection(server.port)
@@ -469,6 +604,26 @@ def main() -> None:
     for name, samples in eng.items():
         print(f"  {name:48} {_us(samples)}")
 
+    print(
+        f"\nCompiled solver: every legal card's exact value, CPU per deal over {SOLVER_DEALS}"
+        " random deals"
+    )
+    solved = solver()
+    for label, case in solved.items():
+        if "ms" in case:
+            ms = sorted(case["ms"])
+            print(
+                f"  {label:40} median {statistics.median(ms):7.1f} ms  p95 "
+                f"{ms[int(0.95 * (len(ms) - 1))]:7.1f} ms  max {ms[-1]:7.1f} ms  "
+                f"{case['nodes_per_s'] / 1e6:5.1f} M nodes/s"
+            )
+    ending = solved["3 tricks left: compiled / Python solver"]
+    speedup = statistics.median(ending["python"]) / statistics.median(ending["compiled"])
+    print(
+        f"  3 tricks left (belote): compiled {statistics.median(ending['compiled']) * 1e6:.0f} us,"
+        f" Python {statistics.median(ending['python']) * 1e3:.1f} ms: x{speedup:.0f}"
+    )
+
     spec = yaml.safe_load((ROOT / "openapi.yaml").read_text(encoding="utf-8"))
     paths = spec["paths"]
     bodies = {
@@ -477,6 +632,18 @@ def main() -> None:
         "POST /v1/rounds/validate (full Coinche round)": json.dumps(coinche_round_body()).encode(),
     }
     calls = {name: Connection.request("POST", name.split()[1], b) for name, b in bodies.items()}
+    state_records, same_round = state_round()
+    state_names = (
+        "POST /v1/rounds/state (complete belote round)",
+        "POST /v1/round-score (the same round)",
+    )
+    if "/v1/rounds/state" in paths:
+        calls[state_names[0]] = Connection.request(
+            "POST", "/v1/rounds/state", json.dumps(state_records[-1]).encode()
+        )
+        calls[state_names[1]] = Connection.request(
+            "POST", "/v1/round-score", json.dumps(same_round).encode()
+        )
     items = legal_moves_items(BATCH_SIZE)
     has_batch = "/v1/batch" in paths
     if has_batch:
@@ -502,6 +669,12 @@ def main() -> None:
         for name, row in http.items():
             ratio = statistics.median(row["ratio"])
             print(f"  {name:52} {_us(row['cpu'])}  x{ratio:.2f} of healthz throughput")
+
+        by_action = action_by_action(server, state_records, STATE_ROUNDS)
+        print(
+            f"  one belote round action by action ({len(state_records)} POST /v1/rounds/state): "
+            f"{_us(by_action)} server CPU per round, {STATE_ROUNDS} rounds"
+        )
 
         print(f"\n  latency at an even {RATE}/s for {RATE_SECONDS} s (from the scheduled send):")
         latency = {}
@@ -578,7 +751,38 @@ def main() -> None:
         )
     else:
         rows.append(("batch per-item cost", "no POST /v1/batch", "<= 3x", False))
-    print("\nIssue 10's table (targets are reported, never asserted):")
+    for label, case in solved.items():
+        if "ms" in case:
+            ms = sorted(case["ms"])
+            median, p95 = statistics.median(ms), ms[int(0.95 * (len(ms) - 1))]
+            rows.append(
+                (
+                    f"compiled solver, full deal, {label} (issue 20)",
+                    f"median {median:.1f} / p95 {p95:.1f} ms",
+                    "<= 30 ms",
+                    p95 <= 30,
+                )
+            )
+    state_cpu = statistics.median(http[state_names[0]]["cpu"])
+    score_cpu = statistics.median(http[state_names[1]]["cpu"])
+    rows.append(
+        (
+            "round state of a complete round / round-score of it (server CPU)",
+            f"{state_cpu * 1e6:.0f} / {score_cpu * 1e6:.0f} us = {state_cpu / score_cpu:.2f}x",
+            "<= 1.5x",
+            state_cpu / score_cpu <= 1.5,
+        )
+    )
+    round_ms = statistics.median(by_action) * 1e3
+    rows.append(
+        (
+            f"one round action by action ({len(state_records)} state calls), server CPU",
+            f"{round_ms:.1f} ms",
+            "<= 40 ms",
+            round_ms <= 40,
+        )
+    )
+    print("\nThe targets of issues 10, 19 and 20 (reported, never asserted):")
     print(f"  {'path':72} {'measured':>30}  {'target':>15}")
     for name, measured, target, met in rows:
         print(f"  {name:72} {measured:>30}  {target:>15}  {'met' if met else 'NOT met'}")

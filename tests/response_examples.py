@@ -26,9 +26,6 @@ GET_PATHS = {
 }
 #: Operations whose answer is not JSON: their example is written by hand (a short excerpt).
 TEXT_OPERATIONS = {"openapi", "metrics"}
-#: Operations whose answer may vary with the machine's speed (a search under a time budget):
-#: their example is one real answer; the test compares the shape, not the values.
-VARYING_OPERATIONS = {"suggestPlay", "suggestBid"}
 
 
 def _request_example(operation: dict) -> Any:

@@ -86,6 +86,10 @@ AMSTERDAM = ROTTERDAM | {
     "bidding": "klaverjas_free",
     "first_speaker": "after_dealer",
 }
+# The deal (docs/api.md "The deal"): 3+2 then 3 each (2.2); klaverjas 3-2-3 (3.1).
+BELOT = BELOT | {"deal_packets": "3-2", "completion": "equal"}
+ROTTERDAM = ROTTERDAM | {"deal_packets": "3-2-3", "completion": "equal"}
+AMSTERDAM = AMSTERDAM | {"deal_packets": "3-2-3", "completion": "equal"}
 TABLES = {"belot": BELOT, "klaverjas-rotterdam": ROTTERDAM, "klaverjas-amsterdam": AMSTERDAM}
 DEFAULTS = Ruleset(name="defaults", title="", source="")
 

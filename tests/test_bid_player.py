@@ -65,7 +65,7 @@ def test_over_a_partners_coinche_bid_the_options_raise_in_its_mode():
 
 @pytest.mark.parametrize("preset", ["belote", "klaberjass", "coinche"])
 def test_hard_bids_are_legal_and_repeatable(preset, monkeypatch):
-    # The work is counted in deals; the wall-clock safety net must not cut it on a busy
+    # The work is counted in deals; the safety net (CPU time) must not cut it on a slow
     # test machine.
     monkeypatch.setattr(bidding, "MAX_BID_BUDGET_MS", 10**7)
     rules = get_ruleset(preset)

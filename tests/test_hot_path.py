@@ -91,6 +91,11 @@ def test_validators_and_loaders_agree(operation_id, data):
         assert operation.load(body) == loaded
 
 
+def _unseeded_deal(operation_id: str, body) -> bool:
+    """POST /v1/deal without a seed deals from the secure generator: no two answers agree."""
+    return operation_id == "deal" and not (isinstance(body, dict) and body.get("seed"))
+
+
 @pytest.mark.parametrize("operation_id", sorted(OPERATIONS))
 @settings(max_examples=60, deadline=None, suppress_health_check=list(HealthCheck))
 @given(data=st.data())
@@ -100,6 +105,9 @@ def test_both_paths_answer_the_same(operation_id, data):
     path = PATHS[operation_id]
     hot = _answer(client, path, body, hot=True)
     ordinary = _answer(client, path, body, hot=False)
+    if _unseeded_deal(operation_id, body):  # a new random deal each time, by design
+        assert hot[:2] == ordinary[:2]
+        return
     assert hot[:3] == ordinary[:3]
     if hot[0] == 200:
         assert hot[3] == ordinary[3]  # byte for byte

@@ -8,7 +8,7 @@ import yaml
 from openapi_spec_validator import validate
 
 from service.api.spec import spec_dict
-from service.engine import bidding, play
+from service.engine import bidding, play, round_state
 
 from . import response_examples
 from .conftest import ROOT
@@ -110,7 +110,7 @@ def test_patterns_are_re2_compatible():
 
 def test_reason_codes_are_every_engine_code():
     codes = committed()["components"]["schemas"]["ReasonCode"]
-    engine = set(play.MESSAGES) | set(bidding.MESSAGES)
+    engine = set(play.MESSAGES) | set(bidding.MESSAGES) | set(round_state.REASON_CODES)
     assert set(codes["enum"]) == engine
     assert len(codes["x-enum-descriptions"]) == len(codes["enum"])
 
@@ -148,8 +148,6 @@ def test_every_200_shows_the_answer_to_its_request_example(app):
             if name in response_examples.TEXT_OPERATIONS:
                 first = media["example"].splitlines()[0]
                 assert first in client.get(path).get_data(as_text=True), name
-            elif name in response_examples.VARYING_OPERATIONS:
-                assert set(media["example"]) == set(expected[name]), name
             else:
                 assert media["example"] == expected[name], (
                     f"{name}: the 200 example is not what the service answers to the "

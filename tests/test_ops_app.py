@@ -222,6 +222,20 @@ def test_cors_answers_listed_origins_and_their_preflights_only():
     assert "Access-Control-Allow-Origin" not in other.headers
 
 
+def test_cors_does_not_echo_a_listed_origin_with_a_trailing_slash():
+    # A browser's Origin has no path; "https://cards.example/" is another string, and an
+    # echo of it would be a header no browser accepts for the listed origin (issue 22).
+    client = client_with(cors_origins=("https://cards.example",))
+    for origin in ("https://cards.example/", "https://cards.example//"):
+        simple = client.get("/v1/rulesets", headers={"Origin": origin})
+        assert "Access-Control-Allow-Origin" not in simple.headers
+        preflight = client.options(
+            "/v1/legal-moves",
+            headers={"Origin": origin, "Access-Control-Request-Method": "POST"},
+        )
+        assert "Access-Control-Allow-Origin" not in preflight.headers
+
+
 def test_an_http11_request_without_host_is_a_400_problem():
     client = client_with()
     response = client.get("/healthz", environ_overrides={"HTTP_HOST": ""})

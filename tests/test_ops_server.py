@@ -159,3 +159,11 @@ def test_metrics_can_be_served_on_their_own_address_by_the_master():
         assert requests.get(server.url("/metrics"), timeout=5).status_code == 404
         scrape = requests.get(f"http://127.0.0.1:{port}/metrics", timeout=5)
         assert _count(scrape.text, "/v1/parameters") == 5
+        # Only /metrics, and no server or Python version in any answer (issue 22).
+        assert "Python" not in scrape.headers.get("Server", "")
+        assert "WSGIServer" not in scrape.headers.get("Server", "")
+        for path in ("/", "/anything", "/metrics/x", "/favicon.ico"):
+            other = requests.get(f"http://127.0.0.1:{port}{path}", timeout=5)
+            assert other.status_code == 404, path
+            assert "belote_http_requests_total" not in other.text
+            assert "Python" not in other.headers.get("Server", "")

@@ -2,7 +2,12 @@
 
 from __future__ import annotations
 
+import contextlib
+import os
 import random
+import subprocess
+import sys
+import time
 
 import pytest
 from hypothesis import HealthCheck, given, settings
@@ -21,6 +26,7 @@ from service.engine.play import (
 )
 from service.engine.rounds import Trick, check_round
 from service.engine.rulesets import PRESETS, get_ruleset
+from service.engine.scoring import Bid as ScoreBid
 from service.engine.scoring import end_bonus
 from service.players import bidding, inference, table
 from service.players.baselines import greedy_card, random_card
@@ -226,6 +232,52 @@ def test_the_same_seed_gives_the_same_answer():
     first = suggest_play(view, "normal", seed=11, budget_ms=MAX_BUDGET_MS)
     again = suggest_play(view, "normal", seed=11, budget_ms=MAX_BUDGET_MS)
     assert (first.card, first.values) == (again.card, again.values)
+
+
+@contextlib.contextmanager
+def busy_machine():
+    """Processes that burn every core (twice over) while the block runs."""
+    burners = [
+        subprocess.Popen([sys.executable, "-c", "while True: pass"])
+        for _ in range(2 * (os.cpu_count() or 2))
+    ]
+    try:
+        time.sleep(0.2)  # let them take the cores
+        yield
+    finally:
+        for p in burners:
+            p.kill()
+            p.wait()
+
+
+BUSY_CASES = [
+    ("normal", "belote", "H", 6, 2),
+    ("normal", "coinche", "all", 9, 3),
+    ("hard", "belote", "S", 13, 4),
+    ("easy", "klaberjass", "D", 5, 5),
+]
+
+
+def test_a_busy_machine_gives_the_same_answer():
+    """The level's work is counted in deals and nodes and the safety net in CPU time, so
+    the default budgets give the same answer, complete, however busy the machine."""
+    views = []
+    for level, preset, trump, plays, seed in BUSY_CASES:
+        extra = {"bid": ScoreBid(100)} if preset == "coinche" else {}
+        views.append((level, played_view(preset, trump, plays=plays, seed=seed, **extra)[0]))
+    rules = get_ruleset("coinche")
+    dealt = table.deal(rules, random.Random(6))
+    auction = table.AuctionView(rules, 1, dealt.hands[1], 0)
+
+    def answers():
+        plays = [suggest_play(view, level, seed=7) for level, view in views]
+        return plays, bidding.suggest_bid(auction, "hard", seed=7)
+
+    quiet = answers()
+    with busy_machine():
+        busy = answers()
+    assert busy == quiet
+    assert all(s.complete and s.samples == LEVELS[s.level].samples for s in quiet[0])
 
 
 def test_values_cover_every_legal_card_and_the_card_has_the_best_value():

@@ -280,6 +280,31 @@ COMPANION_DEFAULTS = {
 for _table in EXPECTED.values():
     _table.update(COMPANION_DEFAULTS)
 
+#: The deal and the announcements of a round record (docs/api.md "A whole round"), per
+#: preset: packets, completion, shuffle or cut, next dealer, belote said, the comparison.
+_DEAL = ("deal_packets", "completion", "deal_shuffle", "next_dealer", "belote_said")
+DEAL_EXPECTED = {
+    "belote": ("3-2", "taker_gets_turned", "shuffle", "after_dealer", "not_needed"),
+    "klob": ("3-2", "taker_gets_turned", "cut", "after_dealer", "not_needed"),
+    "cardavia": ("3-2", "taker_gets_turned", "shuffle", "after_dealer", "not_needed"),
+    "klaberjass": ("3-3", "equal", "shuffle", "round_winner", "not_needed"),
+    "belote-ffb": ("3-2", "taker_gets_turned", "shuffle", "after_dealer", "required"),
+    "coinche": ("3-2-3", "equal", "shuffle", "after_dealer", "not_needed"),
+    "belot": ("3-2", "equal", "shuffle", "after_dealer", "not_needed"),
+    "klaverjas-rotterdam": ("3-2-3", "equal", "shuffle", "after_dealer", "not_needed"),
+    "klaverjas-amsterdam": ("3-2-3", "equal", "shuffle", "after_dealer", "not_needed"),
+}
+for _name, _values in DEAL_EXPECTED.items():
+    if _name not in EXPECTED:
+        continue  # the three further presets: tests/test_belot_klaverjas_presets.py
+    EXPECTED[_name].update(zip(_DEAL, _values, strict=True))
+    EXPECTED[_name].update(
+        cut_minimum=2,
+        cutter="before_dealer",
+        declarations_count="announced",
+        declaration_procedure="compare" if _name == "klaberjass" else "show",
+    )
+
 
 def test_exactly_the_nine_presets_with_belote_the_default():
     # RULES.md's six, then RULES-belot-klaverjas.md's three.

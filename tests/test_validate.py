@@ -288,3 +288,31 @@ def test_klaberjass_first_trick_led_by_the_dealer():
     tricks = scripted_round(KLABERJASS, "H", 0, KLAB_DEAL)[:1]
     result = validate_record(record(tricks, KLABERJASS, KLAB_HANDS, dealer=0))
     assert violations(result) == [(0, 0, "AC", "wrong_leader")]
+
+
+def test_klaberjass_turned_card_in_a_hand_only_by_the_exchange():
+    """The turned card stays on the table: it is in a hand only once the trump 7 was given
+    for it, and the 7 is then in no hand. KH is turned and in seat 0's hand."""
+    tricks = scripted_round(KLABERJASS, "H", 0, KLAB_DEAL)[:1]
+    bids = [AuctionBid("take")]
+    # KH turned: it sits in seat 0's hand; the 7H is in nobody's hand: exchanged, legal.
+    exchanged = record(tricks, KLABERJASS, KLAB_HANDS, dealer=1, bids=bids, turned=parse_card("KH"))
+    assert validate_record(exchanged).valid
+    # A hand that still holds the 7 of trump: the 7 was not exchanged, the turned card
+    # cannot be in a hand.
+    with_seven = [
+        (0, cards("AC 10C 7D 8D 9D QH KH AS 7H")),
+        (1, cards("KC QC AD KD JH 9H KS QS 8S")),
+    ]
+    not_exchanged = record(
+        tricks, KLABERJASS, with_seven, dealer=1, bids=bids, turned=parse_card("KH")
+    )
+    with pytest.raises(PositionError) as error:
+        validate_record(not_exchanged)
+    assert error.value.field == "turned"
+    # Another trump named: no exchange at all.
+    named = [AuctionBid("pass"), AuctionBid("pass"), AuctionBid("name", trump="S")]
+    tricks_s = scripted_round(KLABERJASS, "S", 0, KLAB_DEAL)[:1]
+    other = record(tricks_s, KLABERJASS, KLAB_HANDS, dealer=1, bids=named, turned=parse_card("KH"))
+    with pytest.raises(PositionError):
+        validate_record(other)

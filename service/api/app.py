@@ -17,6 +17,7 @@ from .routes import (
     health,
     play,
     record,
+    round_state,
     rulesets,
     scoring,
     suggest,
@@ -64,7 +65,8 @@ def create_app(config: type = Config, settings: Settings | None = None) -> Flask
     app.json.sort_keys = False
     app.json.ensure_ascii = False
     api = Api(app)
-    for module in (rulesets, play, declarations, bidding, scoring, record, suggest, batch, health):
+    modules = (rulesets, play, declarations, bidding, scoring, record, round_state, suggest, batch)
+    for module in (*modules, health):
         for blueprint in module.BLUEPRINTS:
             api.register_blueprint(blueprint)
     app.extensions["belote_api"] = api
@@ -75,4 +77,15 @@ def create_app(config: type = Config, settings: Settings | None = None) -> Flask
     from .operations import install
 
     install(app, api, settings if settings is not None else Settings.from_env())
+    # After the API key check (installed just above): the expensive operations' lines.
+    from . import admission, search_pool
+
+    admission.install(
+        app,
+        {
+            "suggest.SuggestPlay": search_pool.line,
+            "suggest.SuggestBid": search_pool.line,
+            "batch.Batch": lambda: admission.BATCHES,
+        },
+    )
     return app

@@ -230,6 +230,13 @@ VARIABLES: tuple[Variable, ...] = (
         "the previous answer (so also the idle keep-alive time).",
     ),
     Variable(
+        "BELOTE_KEEPALIVE_MAX_AGE",
+        "10",
+        _seconds,
+        "Seconds a keep-alive connection serves; its next answer then closes it, so clients "
+        "spread over the workers again after one is replaced.",
+    ),
+    Variable(
         "BELOTE_READ_TIMEOUT",
         "10",
         _seconds,
@@ -337,6 +344,7 @@ class Settings:
     worker_connections: int = 1000
     timeout: int = 30
     keepalive: int = 5
+    keepalive_max_age: int = 10
     read_timeout: int = 10
     graceful_timeout: int = 20
     max_requests: int = 10000

@@ -21,10 +21,12 @@ PROBLEM_BASE = "tag:belote-rules,2026:problem/"
 INVALID_INPUT = PROBLEM_BASE + "invalid-input"
 ILLEGAL_ROUND = PROBLEM_BASE + "illegal-round"
 ILLEGAL_BID = PROBLEM_BASE + "illegal-bid"
+ILLEGAL_ACTION = PROBLEM_BASE + "illegal-action"
 _TITLES = {
     INVALID_INPUT: Text(N_("Invalid input")),
     ILLEGAL_ROUND: Text(N_("Illegal round")),
     ILLEGAL_BID: Text(N_("Illegal bid")),
+    ILLEGAL_ACTION: Text(N_("Illegal action")),
 }
 
 

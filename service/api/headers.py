@@ -43,7 +43,9 @@ def allowed_origin(origin: str | None, origins: tuple[str, ...]) -> str | None:
         return None
     if "*" in origins:
         return "*"
-    return origin if origin.rstrip("/") in origins else None
+    # Exactly as configured: a browser sends an origin without a path, so
+    # "https://cards.example/" is not that origin and is never echoed.
+    return origin if origin in origins else None
 
 
 def preflight(request: flask.Request, origins: tuple[str, ...]) -> flask.Response | None:

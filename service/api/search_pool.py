@@ -8,7 +8,9 @@ answering the rules endpoints keep priority) and the request thread waits for th
 lock. Each search stops itself at its time budget; the wait has a deadline too (the budget
 plus ``GRACE_S``), and at most ``BELOTE_SUGGEST_QUEUE`` suggestions may wait per worker: beyond
 that, or past the deadline, the client gets a 503 problem with ``Retry-After`` instead of
-a stalled connection.
+a stalled connection. The waiting suggestions form a first-come-first-served line
+(:func:`line`, service/api/admission.py) that a suggestion joins before its body is read,
+and that a retiring worker refuses at once (:func:`drain`).
 
 The pool starts with the worker (:func:`warm`, from gunicorn's ``post_worker_init``; else on
 the first suggestion), with ``forkserver``: the children do not inherit the worker's threads
@@ -32,6 +34,7 @@ from concurrent.futures.process import BrokenProcessPool
 from typing import Any
 
 from ..engine.text import N_, Text
+from .admission import Busy, Line, Ticket
 from .config import Settings
 
 log = logging.getLogger(__name__)
@@ -45,11 +48,25 @@ NICENESS = 10
 
 _lock = threading.Lock()
 _pool: ProcessPoolExecutor | None = None
-_slots = threading.BoundedSemaphore(QUEUE)
+#: The suggestions of this worker: PROCESSES searching, QUEUE waiting (a hard one: ~1 s).
+_line = Line(
+    N_("{count} suggestions are already waiting in this worker"),
+    PROCESSES,
+    QUEUE,
+    mean_s=1.0,
+    max_wait_s=GRACE_S,
+)
+
+__all__ = ["Busy", "drain", "line", "run", "warm"]
 
 
-class Busy(Exception):  # noqa: N818 - a state, reported as a 503
-    """Too many suggestions waiting, or one did not finish in time."""
+def line() -> Line:
+    return _line
+
+
+def drain() -> int:
+    """The worker retires: the suggestions still waiting are refused (their number)."""
+    return _line.drain()
 
 
 def _start_child(worker_pid: int) -> None:
@@ -131,22 +148,30 @@ def _reset(broken: ProcessPoolExecutor) -> None:
     broken.shutdown(wait=False, cancel_futures=True)
 
 
-def run(function: Callable[..., Any], *args: Any, budget_s: float) -> Any:
-    """``function(*args)`` in the pool; :class:`Busy` when the queue is full or the
-    answer is not back within ``budget_s + GRACE_S``."""
-    if not _slots.acquire(blocking=False):
-        raise Busy(Text(N_("{count} suggestions are already waiting in this worker"), count=QUEUE))
-    try:
-        executor = _executor()
-        try:
-            future = executor.submit(function, *args)
-            return future.result(timeout=budget_s + GRACE_S)
-        except FutureTimeout as error:
-            future.cancel()
-            raise Busy(Text(N_("the search did not finish in time"))) from error
-        except BrokenProcessPool as error:
-            log.exception("a suggestion process stopped")
-            _reset(executor)
-            raise Busy(Text(N_("the search process stopped; it is being restarted"))) from error
-    finally:
-        _slots.release()
+def run(ticket: Ticket, function: Callable[..., Any], *args: Any, budget_s: float) -> Any:
+    """``function(*args)`` in the pool once ``ticket`` (a place in :func:`line`) comes to
+    the front; :class:`Busy` when its turn does not come, or the answer is not back,
+    within ``budget_s + GRACE_S``."""
+    deadline = time.monotonic() + budget_s + GRACE_S
+
+    def search() -> Any:
+        # A search process killed (or dead before this job) breaks the pool: the job is
+        # pure, so it runs again, once, in a fresh pool, if the deadline allows.
+        for attempt in (1, 2):
+            executor = _executor()
+            try:
+                future = executor.submit(function, *args)
+                return future.result(timeout=max(0.1, deadline - time.monotonic()))
+            except FutureTimeout as error:
+                future.cancel()
+                raise Busy(Text(N_("the search did not finish in time"))) from error
+            except BrokenProcessPool as error:
+                log.warning("a suggestion process stopped; starting another")
+                _reset(executor)
+                if attempt == 2 or deadline - time.monotonic() < budget_s:
+                    raise Busy(
+                        Text(N_("the search process stopped; it is being restarted"))
+                    ) from error
+        raise AssertionError("unreachable")
+
+    return ticket.run(search, deadline - time.monotonic())

@@ -151,6 +151,21 @@ def auction_view(result: AuctionResult) -> dict:
     return out
 
 
+def record_contract_view(contract, ruleset: Ruleset) -> dict | None:
+    """A round record's contract (``record.Contract``: taker, trump, Coinche bid, contra
+    level) as ``/v1/rounds/validate`` and ``/v1/rounds/state`` answer it; None before."""
+    if contract is None:
+        return None
+    bid = contract.bid
+    return {
+        "taker": contract.taker,
+        "team": ruleset.team_of(contract.taker),
+        "trump": contract.trump,
+        "bid": {"value": bid.value, "coinche": bid.coinche} if bid else None,
+        "double": contract.double,
+    }
+
+
 def contract_view(contract: Contract) -> dict:
     out = as_dict(contract)
     coinche = contract.coinche is not None

@@ -920,13 +920,16 @@ def check_proposed(
         raise PositionError("second_proposed", Text(N_("the second proposed suit is another suit")))
 
 
-def _start(
+def start_auction(
     ruleset: Ruleset,
     dealer: int,
     turned: int | None,
     proposed: str | None = None,
     second_proposed: str | None = None,
 ) -> _Auction:
+    """An auction at its start, to replay bid by bid: ``check_ready()``, ``refusal(bid)``
+    (None when legal), ``caller(bid)``, ``after(bid)`` (the auction after it) and
+    ``result()``; :func:`run_auction` and the round state (:mod:`.round_state`) replay it."""
     check_seat(dealer, ruleset, "dealer")
     check_turned(ruleset, turned)
     check_proposed(ruleset, proposed, second_proposed)
@@ -951,7 +954,7 @@ def run_auction(
 ) -> AuctionResult:
     """Replay ``bids`` from the first speaker; raise :class:`IllegalBidError` at the first
     illegal one, else say where the auction stands."""
-    auction = _start(ruleset, dealer, turned, proposed, second_proposed)
+    auction = start_auction(ruleset, dealer, turned, proposed, second_proposed)
     for index, bid in enumerate(bids):
         auction.check_ready()
         refusal = auction.refusal(bid)

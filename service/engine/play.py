@@ -131,6 +131,13 @@ _RANKINGS = {mode: _ranking(mode) for mode in TRUMP_MODES}
 _PLAIN_RANKING = _ranking(NO_TRUMP)  # an unknown mode ranks like sans atout
 
 
+def trick_ranking(trump: str) -> tuple[int, ...]:
+    """Per card, the key :func:`winning_index` ranks it by under the trump mode: a card
+    beats the winning one when its key is higher and it is a trump (16 or more) or of
+    the suit led."""
+    return _RANKINGS.get(trump, _PLAIN_RANKING)
+
+
 def _winner(cards: Sequence[int], ranking: tuple[int, ...]) -> int:
     led = cards[0] >> 3
     best, best_key = 0, ranking[cards[0]]
@@ -382,6 +389,15 @@ def _rules_at(position: Position) -> _Rules:
 
 
 _LEGAL = tuple(Verdict(c, True) for c in range(32))
+
+
+def trick_rules(ruleset: Ruleset, trump: str, leader: int, cards: Sequence[int], win: int):
+    """The obligations of the seat after ``cards`` (led by ``leader``, ``cards[win]``
+    winning), for :func:`judge`: what :func:`check_card` looks up, for a caller that keeps
+    the trick's winner up to date card by card (the round state)."""
+    if not cards:
+        return _NO_RULES
+    return ruleset_tables(ruleset).rules_after(trump, leader, cards, win)
 
 
 def legal_mask(hand: int, position: Position) -> int:

@@ -31,7 +31,7 @@ from .bidding import (
     run_auction,
 )
 from .bidding import Bid as AuctionBid
-from .cards import Card, mask_of
+from .cards import SEVEN, SUITS, Card, card, mask_of, suit_of
 from .declarations import check_hands, parse_declarations
 from .play import (
     WRONG_LEADER,
@@ -288,6 +288,8 @@ def _check_turned(record: RoundRecord, contract: Contract, hands: dict[int, int]
     (only a trump-7 exchange brings it into play), so it is not checked there."""
     turned, ruleset = record.turned, record.ruleset
     check_turned(ruleset, turned, required=False)
+    if turned is not None and ruleset.bidding != "turned_card":
+        _check_exchange(ruleset, turned, contract, hands)
     if (
         ruleset.bidding == "turned_card"
         and turned is not None
@@ -302,6 +304,36 @@ def _check_turned(record: RoundRecord, contract: Contract, hands: dict[int, int]
                 ),
                 card=Card(turned),
                 taker=contract.taker,
+            ),
+        )
+
+
+def _check_exchange(ruleset: Ruleset, turned: int, contract: Contract, hands: dict[int, int]):
+    """Klaberjass: the turned card stays on the table; only the trump-seven exchange
+    (``trump_seven_exchange``: the turned suit is trump, the holder of its 7 exchanges it
+    for the turned card before the first trick) brings it into a hand, and the 7 is then
+    face up, in no hand."""
+    holder = next((s for s, hand in hands.items() if hand >> turned & 1), None)
+    if holder is None:
+        return
+    seven = card(SEVEN, suit_of(turned))
+    exchanged = (
+        ruleset.trump_seven_exchange
+        and contract.trump == SUITS[suit_of(turned)]
+        and turned != seven
+        and not any(hand >> seven & 1 for hand in hands.values())
+    )
+    if not exchanged:
+        raise PositionError(
+            "turned",
+            Text(
+                N_(
+                    "{card} was turned up and stays on the table, but it is in seat {seat}'s "
+                    "hand: only the trump-seven exchange brings it there (the turned suit "
+                    "trump, its 7 given for it, so the 7 is in no hand)"
+                ),
+                card=Card(turned),
+                seat=holder,
             ),
         )
 

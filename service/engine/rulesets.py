@@ -92,6 +92,17 @@ class Ruleset:
     # house rules: declarations
     sequence_split: bool = False
     no_trump_carre_points: Mapping[str, int] = field(default_factory=lambda: MappingProxyType({}))
+    # the deal and the dealer (service/engine/deal.py; docs/api.md "The deal")
+    deal_packets: str = "3-2"
+    completion: str = "taker_gets_turned"
+    deal_shuffle: str = "shuffle"
+    cut_minimum: int = 2
+    cutter: str = "before_dealer"
+    next_dealer: str = "after_dealer"
+    # announcements in a round record (service/engine/round_state.py)
+    belote_said: str = "not_needed"
+    declarations_count: str = "announced"
+    declaration_procedure: str = "show"
 
     def team_of(self, seat: int) -> int:
         return seat % 2
@@ -158,6 +169,10 @@ class Ruleset:
                 Text(N_("sequence_split cuts a run at sequence_cap: give sequence_cap a length")),
                 "sequence_split",
             )
+
+    def packets(self) -> tuple[int, ...]:
+        """The packets dealt to each seat in turn before the auction (``deal_packets``)."""
+        return tuple(int(n) for n in self.deal_packets.split("-"))
 
     def check_bid_ladder(self) -> None:
         if self.bid_minimum > self.bid_maximum:
@@ -625,6 +640,67 @@ PARAMETERS: dict[str, Parameter] = {
         "(Oliboy50/coinche)",
         ("single", "doubled"),
     ),
+    "deal_packets": Parameter(
+        "enum",
+        "the packets the dealer gives each seat in turn (from the seat after the dealer) "
+        "before the auction: 3-2 and a card turned up (belote), 3-3 (klaberjass), 3-2-3 "
+        "(coinche, klaverjas: the whole hand); the rest of the hand comes after the auction",
+        ("3-2", "2-3", "3-3", "3-2-3", "2-3-3", "3-3-2", "4-4"),
+    ),
+    "completion": Parameter(
+        "enum",
+        "after the auction, with a card turned up: taker_gets_turned (the taker receives the "
+        "turned card and the rest of a hand less one, the others the rest of a hand) or "
+        "equal (every seat the same number; the turned card stays on the table: klaberjass)",
+        ("taker_gets_turned", "equal"),
+    ),
+    "deal_shuffle": Parameter(
+        "enum",
+        "shuffle: every round's pack is shuffled; cut (klob: \"the cards are never "
+        "shuffled\"): the previous round's cards are gathered and cut by `cutter`, the pack "
+        "of a match's first round shuffled",
+        ("shuffle", "cut"),
+    ),
+    "cut_minimum": Parameter(
+        "int",
+        "deal_shuffle cut: the fewest cards the cut leaves at each end of the pack",
+        minimum=1,
+        maximum=15,
+    ),
+    "cutter": Parameter(
+        "enum",
+        "deal_shuffle cut: the seat that cuts, the one before the dealer in playing order "
+        "(klob: left of the dealer, play turning to the right) or the one after it",
+        ("before_dealer", "after_dealer"),
+    ),
+    "next_dealer": Parameter(
+        "enum",
+        "who deals the next round: the seat after the dealer, or round_winner (klaberjass: "
+        "the winner of the hand deals; on a round without a winner the dealer deals again)",
+        ("after_dealer", "round_winner"),
+    ),
+    "belote_said": Parameter(
+        "enum",
+        "in a round record with announcements (POST /v1/rounds/state): belote counts "
+        "not_needed (whether said or not), or only when `required` (FFB: a belote not said "
+        "as its first card is played is lost); the operations without announcements count "
+        "it as not_needed",
+        ("not_needed", "required"),
+    ),
+    "declarations_count": Parameter(
+        "enum",
+        "in a round record with announcements: only the declarations announced score "
+        "(announced), or every seat's best declarations score as if announced (automatic)",
+        ("announced", "automatic"),
+    ),
+    "declaration_procedure": Parameter(
+        "enum",
+        "in a round record with announcements: show (each seat shows its declarations as "
+        "it plays its first card) or compare (klaberjass: before the first card the "
+        "non-dealer states its longest sequence and the dealer answers good, not good or "
+        "how high; the winner shows its sequences after the first trick)",
+        ("show", "compare"),
+    ),
 }
 
 
@@ -650,6 +726,8 @@ _KLAVERJASSEN = dict(
     target=None,
     match_deals=16,
     redeal_dealer="next",
+    deal_packets="3-2-3",
+    completion="equal",
 )
 
 #: The presets of RULES.md section 5, as data.
@@ -671,6 +749,8 @@ PRESETS: dict[str, Ruleset] = {
             failed="defenders_take_trick_points",
             target=501,
             redeal_dealer="same",
+            deal_packets="3-2",
+            completion="taker_gets_turned",
         ),
         Ruleset(
             name="klob",
@@ -688,6 +768,11 @@ PRESETS: dict[str, Ruleset] = {
             no_trump_points="doubled",
             all_trump_points="raw",
             target=501,
+            deal_packets="3-2",
+            completion="taker_gets_turned",
+            deal_shuffle="cut",
+            cut_minimum=2,
+            cutter="before_dealer",
         ),
         Ruleset(
             name="cardavia",
@@ -705,6 +790,8 @@ PRESETS: dict[str, Ruleset] = {
             contract="cards_and_belote_at_least_defenders",
             failed="defenders_take_cards_and_belotes",
             target=None,
+            deal_packets="3-2",
+            completion="taker_gets_turned",
         ),
         Ruleset(
             name="klaberjass",
@@ -729,6 +816,10 @@ PRESETS: dict[str, Ruleset] = {
             bidding="klaberjass",
             redeal_dealer="same",
             trump_seven_exchange=True,
+            deal_packets="3-3",
+            completion="equal",
+            next_dealer="round_winner",
+            declaration_procedure="compare",
         ),
         Ruleset(
             name="belote-ffb",
@@ -744,6 +835,9 @@ PRESETS: dict[str, Ruleset] = {
             failed="defenders_take_cards_and_declarations",
             litige="hold_over",
             target=1000,
+            deal_packets="3-2",
+            completion="taker_gets_turned",
+            belote_said="required",
         ),
         Ruleset(
             name="coinche",
@@ -762,6 +856,8 @@ PRESETS: dict[str, Ruleset] = {
             all_trump_points="scaled",
             target=2000,
             bidding="coinche",
+            deal_packets="3-2-3",
+            completion="equal",
         ),
         Ruleset(
             name="belot",
@@ -797,6 +893,8 @@ PRESETS: dict[str, Ruleset] = {
             match_capot_cannot_finish=True,
             bidding="bulgarian",
             redeal_dealer="next",
+            deal_packets="3-2",
+            completion="equal",
         ),
         Ruleset(
             name="klaverjas-rotterdam",

@@ -233,7 +233,13 @@ def _roem_by_team(tricks: Sequence[TrickResult], kinds: Sequence[str]) -> tuple[
     return points[0], points[1]
 
 
-def _belotes(checked: CheckedRound, tricks: Sequence[TrickResult], trump: str, ruleset: Ruleset):
+def _belotes(
+    checked: CheckedRound,
+    tricks: Sequence[TrickResult],
+    trump: str,
+    ruleset: Ruleset,
+    said: frozenset[tuple[int, int]] | None = None,
+):
     """``belote_from: hand``: belote is credited to the side whose one player held (so
     played) king and queen of trump; in tout atout every suit counts (up to four); none
     in sans atout. With ``belote_on_discard: lost`` it counts only if the first of the two
@@ -251,6 +257,8 @@ def _belotes(checked: CheckedRound, tricks: Sequence[TrickResult], trump: str, r
         found = seat_belotes(dict(enumerate(checked.hands)), trump, ruleset)
         if ruleset.belote_on_discard == "lost":
             found = [(s, suit) for s, suit in found if _announced_in_suit(checked, suit, trump)]
+        if said is not None:
+            found = [pair for pair in found if pair in said]
     points = [0, 0]
     for seat, _ in found:
         points[ruleset.team_of(seat)] += ruleset.belote_points
@@ -475,13 +483,16 @@ def score_checked(
     bid: Bid | None = None,
     held_in: int = 0,
     double: str = "none",
+    said: frozenset[tuple[int, int]] | None = None,
 ) -> RoundScore:
     """Score a complete round that :func:`rounds.check_round` found legal, its contract
     checked by :func:`check_contract` and its announced declarations by
-    :func:`parse_declarations` against its hands (:func:`score_round` does all three)."""
+    :func:`parse_declarations` against its hands (:func:`score_round` does all three).
+    ``said``: the belotes ``(seat, suit)`` said as played, when only those count
+    (``belote_said: required``, a record with announcements); None: every belote held."""
     results = _trick_results(checked, trump, ruleset)
     settlement = _declarations(declarations, checked, results, trump, ruleset)
-    belotes, belote_points = _belotes(checked, results, trump, ruleset)
+    belotes, belote_points = _belotes(checked, results, trump, ruleset, said)
     played = 0
     for hand in checked.hands:
         played |= hand

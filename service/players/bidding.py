@@ -22,7 +22,6 @@ from __future__ import annotations
 
 import math
 import random
-import time
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 
@@ -55,6 +54,7 @@ from ..engine.play import card_points
 from ..engine.rulesets import Ruleset
 from ..engine.scoring import mode_total
 from .baselines import greedy_card
+from .deadline import Deadline
 from .table import (
     AuctionView,
     Deal,
@@ -415,7 +415,7 @@ def suggest_bid(
     view: AuctionView, level: str = "normal", seed: int = 0, budget_ms: float | None = None
 ) -> BidSuggestion:
     """The call for ``view.seat`` (see the module's docstring for the levels)."""
-    started = time.perf_counter()
+    deadline = Deadline(min(budget_ms or MAX_BID_BUDGET_MS, MAX_BID_BUDGET_MS))
     legal = _legal(view)
     if not legal:
         raise ValueError("the auction is over: there is no call to make")
@@ -423,7 +423,6 @@ def suggest_bid(
         bid = strong_trumps_bid(view)
         return BidSuggestion(bid, ((bid, None),), 0, level)
     rng = random.Random(seed)
-    budget = min(budget_ms or MAX_BID_BUDGET_MS, MAX_BID_BUDGET_MS) / 1000
     options = _options(view)
     values: dict[Bid, list[float]] = {b: [] for b in options}
     used = 0
@@ -438,7 +437,7 @@ def suggest_bid(
         else None
     )
     while used < most:
-        if used and time.perf_counter() - started > budget:
+        if used and deadline.passed():
             break
         if used >= least and used % 10 == 0 and not _close(values):
             break

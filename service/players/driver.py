@@ -1,4 +1,4 @@
-"""The driver: a card for one seat, from its view, at a level, within a time budget.
+"""The driver: a card for one seat, from its view, at a level, within a safety net of time.
 
 For ``normal`` and ``hard`` (and the arena's ``plain``), :func:`suggest_play` deals the
 unseen cards many times (:mod:`.sampler`), searches each deal with every hand open
@@ -10,14 +10,15 @@ the values with a few shallow searches.
 
 Levels differ in samples, nodes per search and inference (:data:`LEVELS`). The work is
 counted in deals and nodes, never in time, so one request with one seed gives one answer
-on any machine; the time budget is a safety net that stops sampling early (the answer then
-says ``complete: false`` and how many deals it used).
+on any machine, idle or busy; the time budget is a safety net in CPU time
+(:mod:`.deadline`), far above the level's normal cost, that stops sampling early only when
+the work costs many times more than it should (the answer then says ``complete: false``
+and how many deals it used).
 """
 
 from __future__ import annotations
 
 import random
-import time
 from collections.abc import Callable
 from dataclasses import dataclass, replace
 
@@ -26,6 +27,7 @@ from ..engine.declarations import Declaration, find_belotes, find_declarations, 
 from ..engine.play import card_points, legal_mask, trick_points, winning_index
 from ..engine.scoring import Figures, mode_total, settle_figures
 from .baselines import greedy_card, random_card
+from .deadline import Deadline
 from .inference import combine, play_weight, taker_weight
 from .sampler import knowledge, resample, sample
 from .solver import Solver
@@ -53,9 +55,13 @@ LEVELS: dict[str, Level] = {
 }
 #: The arena's reference sampler: voids only, no auction, 20 deals.
 PLAIN = Level("plain", samples=20, nodes=1200, inference=False)
-#: Server-side cap and default of the time budget per suggestion (milliseconds).
+#: Server-side cap and default of the time budget per suggestion (milliseconds of the
+#: search's CPU time, :mod:`.deadline`). The defaults are the safety net, far above each
+#: level's normal cost (on random positions of belote, coinche and klaberjass on a 2-core
+#: x86_64: ``easy`` at most 10 ms, ``normal`` 105, ``hard`` 310; docs/players.md), so the
+#: deadline stops the work (``complete: false``) only on a machine many times slower.
 MAX_BUDGET_MS = 2000
-DEFAULT_BUDGET_MS = {"easy": 50, "normal": 200, "hard": 1000, "plain": 1000}
+DEFAULT_BUDGET_MS = {"easy": 250, "normal": 1000, "hard": 2000, "plain": 2000}
 
 
 @dataclass(frozen=True)
@@ -146,11 +152,9 @@ def suggest_play(
 
     ``weight``: the likelihood of the auction given a deal (``hard`` passes the one of
     :func:`.bidding.auction_weight` when the view carries the bids)."""
-    started = time.perf_counter()
-    check_view(view)
     lv = LEVELS[level] if isinstance(level, str) else level
-    budget = min(budget_ms or DEFAULT_BUDGET_MS.get(lv.name, 1000), MAX_BUDGET_MS)
-    deadline = started + budget / 1000
+    deadline = Deadline(min(budget_ms or DEFAULT_BUDGET_MS.get(lv.name, 1000), MAX_BUDGET_MS))
+    check_view(view)
     rng = random.Random(seed)
     rules = view.ruleset
     legal = list(cards_in(legal_mask(view.hand, view.position)))
@@ -176,7 +180,7 @@ def suggest_play(
     # keyed by the cards, not the list's identity (a freed list's id is reused).
     searched: dict[tuple[int, ...], dict[int, float]] = {}
     for deal in deals:
-        if used and time.perf_counter() > deadline:
+        if used and deadline.passed():
             break
         key = tuple(deal)
         margins = searched.get(key)
@@ -201,7 +205,7 @@ def suggest_play(
     else:
         choice = max(legal, key=lambda c: (values[c], -card_points(c, view.trump, rules), -c))
     # Past the deadline some search may have stopped at a shallower depth: not complete.
-    complete = used == lv.samples and time.perf_counter() <= deadline
+    complete = used == lv.samples and not deadline.hit
     return Suggestion(choice, values, used, exact, complete, lv.name)
 
 

@@ -26,7 +26,6 @@ view that admits a deal always yields one; :func:`knowledge` raises :class:`View
 from __future__ import annotations
 
 import random
-import time
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 
@@ -44,6 +43,7 @@ from ..engine.cards import (
 )
 from ..engine.play import Position, obligations
 from ..engine.text import N_, Text
+from .deadline import Deadline
 from .view import SeatView, ViewError
 
 
@@ -228,11 +228,11 @@ def resample(
     rng: random.Random,
     weight: Callable[[list[int]], float] | None = None,
     oversample: int = 3,
-    deadline: float | None = None,
+    deadline: Deadline | None = None,
 ) -> list[list[int]]:
     """``n`` deals; with ``weight`` (the likelihood of what was seen, such as the auction,
     given a deal), ``oversample * n`` are drawn and ``n`` kept in proportion to it. Past
-    the ``deadline`` (a ``perf_counter()`` time) no more deals are drawn: the deals kept
+    the ``deadline`` (the safety net, :mod:`.deadline`) no more deals are drawn: the deals kept
     come from those drawn so far (one at least)."""
     if weight is None:
         return [sample(k, rng) for _ in range(n)]
@@ -241,7 +241,7 @@ def resample(
     while len(drawn) < oversample * n:
         drawn.append(sample(k, rng))
         weights.append(weight(drawn[-1]))
-        if deadline is not None and time.perf_counter() > deadline:
+        if deadline is not None and deadline.passed():
             break
     if sum(weights) <= 0:
         return drawn[:n]

@@ -27,12 +27,12 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from functools import lru_cache
-from time import perf_counter
 
 from ..engine.cards import SUIT_MASKS, cards_in, strength, trump_suit
 from ..engine.play import Position, card_points, legal_filter, winning_index
 from ..engine.rulesets import Ruleset
 from ..engine.scoring import end_bonus
+from .deadline import Deadline
 
 INFINITY = 10**6
 
@@ -86,8 +86,9 @@ class Solver:
         #: What the last trick brings with a capot (``None``: the ruleset has no capot).
         self.capot_bonus = None if ruleset.capot_bonus is None else end_bonus(trump, ruleset, True)
         self.node_limit = node_limit
-        #: ``perf_counter()`` time at which a search gives up like an exhausted budget.
-        self.deadline: float | None = None
+        #: The safety net (:mod:`.deadline`): past it a search gives up like an exhausted
+        #: node budget.
+        self.deadline: Deadline | None = None
         self.nodes = 0
         self.table: dict[tuple, tuple[float, float, int]] = {}
         # Legal filters per (leader, trick), winners per trick and runs of equivalent
@@ -231,7 +232,7 @@ class Solver:
         self.nodes += 1
         if self.node_limit is not None and self.nodes > self.node_limit:
             raise OutOfNodes
-        if self.deadline is not None and not self.nodes & 63 and perf_counter() > self.deadline:
+        if self.deadline is not None and not self.nodes & 63 and self.deadline.passed():
             raise OutOfNodes
         players = self.players
         if len(trick) == players:
@@ -312,7 +313,7 @@ class Solver:
         trick: tuple[int, ...],
         taken: int,
         moves: Sequence[int] | None = None,
-        deadline: float | None = None,
+        deadline: Deadline | None = None,
         required: bool = True,
     ) -> tuple[dict[int, float], int, bool]:
         """The value of each legal card of the seat to play (equivalent cards share one),

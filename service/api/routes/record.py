@@ -12,6 +12,7 @@ from ..schemas.record import RoundValidateRequestSchema, RoundValidationSchema
 from ..views import (
     auction_bids,
     auction_view,
+    record_contract_view,
     round_bid,
     round_score_view,
     verdicts_view,
@@ -111,7 +112,7 @@ def _body(result: Validation, ruleset) -> dict:
         "next": _next(result),
         "score": round_score_view(result.score, ruleset) if result.score else None,
         "phase": result.phase,
-        "contract": _contract(result, ruleset),
+        "contract": record_contract_view(result.contract, ruleset),
         "auction": auction_view(result.auction) if result.auction else None,
     }
 
@@ -143,20 +144,6 @@ def _next(result: Validation) -> dict | None:
         "leader": upcoming.position.leader,
         "cards": list(upcoming.position.cards),
         "hand": list(cards_in(upcoming.hand)),
-    }
-
-
-def _contract(result: Validation, ruleset) -> dict | None:
-    contract = result.contract
-    if contract is None:
-        return None
-    bid = contract.bid
-    return {
-        "taker": contract.taker,
-        "team": ruleset.team_of(contract.taker),
-        "trump": contract.trump,
-        "bid": {"value": bid.value, "coinche": bid.coinche} if bid else None,
-        "double": contract.double,
     }
 
 

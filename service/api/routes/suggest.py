@@ -9,6 +9,7 @@ from __future__ import annotations
 
 from typing import Any
 
+import flask
 from flask.views import MethodView
 from werkzeug.exceptions import ServiceUnavailable
 
@@ -24,9 +25,6 @@ from ..schemas.suggest import (
 )
 from ..views import bid_value, round_bid
 from .common import engine_call, error_responses, ruleset_from
-
-#: Seconds a client is asked to wait after a 503 (all search slots busy).
-RETRY_AFTER_S = 1
 
 blp = Blueprint(
     "suggest",
@@ -90,13 +88,14 @@ def _play_payload(args: dict[str, Any]) -> dict[str, Any]:
 
 def _search(job, payload: dict[str, Any], budget_ms: float) -> dict[str, Any]:
     try:
-        result = search_pool.run(job, payload, budget_s=budget_ms / 1000)
+        # The place in the line taken before the body was read (service/api/admission.py).
+        result = search_pool.run(flask.g.ticket, job, payload, budget_s=budget_ms / 1000)
     except search_pool.Busy as error:
         message = Text(
             N_("The computer players are busy: {reason}. Try again shortly."),
             reason=error.args[0],
         )
-        raise ServiceUnavailable(message, retry_after=RETRY_AFTER_S) from error
+        raise ServiceUnavailable(message, retry_after=error.retry_after) from error
     if "error" in result:
         field, message = result["error"]
         raise InvalidInput.at(field, message)

@@ -65,7 +65,7 @@ from marshmallow import (
     validate,
 )
 
-from ...engine import bidding, play
+from ...engine import bidding, play, round_state
 from ...engine.bidding import ACTIONS, CAPOT
 from ...engine.cards import RANKS, SUITS, TRUMP_MODES, CardError, card_name, parse_card
 from ...engine.roem import FOUR, RUN, STUK
@@ -123,6 +123,14 @@ REASON_CODES: dict[str, str] = {
     "bidding, or everybody passed); it may not pass.",
     bidding.SAME_SUIT_AS_PROPOSED: "Klaverjas: everybody passed the proposed suit; another "
     "suit must be named.",
+    round_state.WRONG_PHASE: "A round record's action of a type the round's phase does not "
+    "take (a card during the auction, anything once the round is over).",
+    round_state.INVALID_DECLARATION: "A declaration that is false, or announced when the "
+    "ruleset does not take it (outside the seat's first card).",
+    round_state.INVALID_BELOTE: "Belote said without the king and queen of trump, or not "
+    "followed by one of them.",
+    round_state.INVALID_EXCHANGE: "The trump-seven exchange where none is allowed.",
+    round_state.INVALID_COMPARISON: "A Klaberjass comparison step out of turn, or untrue.",
 }
 
 SEQUENCE_LENGTHS = [str(n) for n in range(3, 9)]
@@ -178,6 +186,8 @@ BATCH_OPERATIONS = (
     "roundScore",
     "matchScore",
     "validateRound",
+    "deal",
+    "roundState",
 )
 
 #: Every enum of the API, by component name (referenced with :func:`enum_field`).
@@ -225,6 +235,25 @@ ENUMS: dict[str, dict[str, Any]] = {
         "Where a round record stands: `bidding` (the auction is not over), `redeal` "
         "(everybody passed), `play` (tricks remain), `complete` (every trick played).",
         ("bidding", "redeal", "play", "complete"),
+    ),
+    "StatePhase": _enum(
+        "Where a round record stands (POST /v1/rounds/state): `auction`, `exchange` (the "
+        "trump seven), `play`, `complete`, `redeal` (everybody passed).",
+        round_state.PHASES,
+    ),
+    "ActionType": _enum(
+        "What an action of a round record does: `bid`, `exchange` (Klaberjass's trump "
+        "seven), `declare`, `belote`, `play`, `compare` (Klaberjass's comparison).",
+        round_state.ACTION_TYPES,
+    ),
+    "CompareStep": _enum(
+        "A step of Klaberjass's comparison: `state` (the non-dealer's longest sequence, or "
+        "its top), `good`, `not_good`, `how_high`, `same` (the dealer's answers).",
+        round_state.COMPARE_STEPS,
+    ),
+    "EventType": _enum(
+        "What an action showed: `declaration`, `belote`, `rebelote`, `exchange`, `compare`.",
+        round_state.EVENT_TYPES,
     ),
     "ParameterType": _enum(
         "A ruleset parameter's type: `enum` (one of `values`), `int` (`minimum`..`maximum`), "
@@ -647,6 +676,10 @@ class ProblemViolationSchema(ResponseSchema):
 
     trick = JsonInteger(allow_none=True, metadata={"description": "Trick index, from 0."})
     bid = JsonInteger(allow_none=True, metadata={"description": "Index of the bid in `bids`."})
+    index = JsonInteger(
+        allow_none=True,
+        metadata={"description": "For an illegal action: its index in the record's `actions`."},
+    )
     seat = Seat(
         "The seat that played, or that made the bid: the bid's own `seat` when it names "
         "one, else the seat whose turn it was.",

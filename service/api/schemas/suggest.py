@@ -33,9 +33,11 @@ def _budget(cap: int) -> JsonInteger:
     return JsonInteger(
         validate=validate.Range(min=1, max=60000),
         metadata={
-            "description": f"Time budget in milliseconds; the server caps it at {cap}. The "
-            "level's work is counted in deals and nodes, not time: the budget only stops it "
-            "early (the answer then says `complete: false`)."
+            "description": f"Time budget in milliseconds of the search's CPU time; the "
+            f"server caps it at {cap}. The level's work is counted in deals and nodes, not "
+            "time, so the answer does not depend on the machine's load: the budget is a "
+            "safety net that stops the work early only when it costs far more than the "
+            "level normally does (the answer then says `complete: false`)."
         },
     )
 

@@ -1,0 +1,301 @@
+//! The rules of one round (a ruleset and a trump mode) as the search needs them.
+//!
+//! Nothing here decides a rule: every table comes from the Python engine
+//! (`service/players/dds.py`, `core_rules`): the obligations of each situation (the
+//! engine's own list of `(applies_if, keep)` steps), each card's key in a trick, its
+//! points, the bonuses, the teams and partners. This module only applies them.
+
+/// Situations: suit led (2 bits), winning card (5 bits), the mover's partner winning (1 bit).
+pub const SITUATIONS: usize = 256;
+/// At most this many obligation steps in one situation.
+pub const MAX_STEPS: usize = 4;
+
+#[derive(Clone)]
+pub struct Rules {
+    pub players: usize,
+    pub team: [u8; 4],
+    /// The mover's partner seat, or `u8::MAX` when seats have no partner.
+    pub partner: [u8; 4],
+    pub points: [i32; 32],
+    /// The engine's key of a card in a trick: 16 + strength for a card of the trump
+    /// suit, its strength otherwise (it beats only the suit led).
+    pub key: [u8; 32],
+    pub steps: Vec<[(u32, u32); MAX_STEPS]>,
+    pub step_count: Vec<u8>,
+    pub last_bonus: i32,
+    /// The last trick's bonus when one team took every trick (`None`: no capot).
+    pub capot_bonus: Option<i32>,
+    /// Each suit's cards, weakest first.
+    pub order: [[u8; 8]; 4],
+    /// Per suit, the points of each of the 256 subsets of its cards.
+    pub suit_points: [[i32; 256]; 4],
+    /// The number of distinct rule sets made so far, as an identity for the tables.
+    pub id: u64,
+    /// Per suit, per set of its live cards (a byte of ranks), per subset of them: the
+    /// subset in the canonical position (see [`Rules::canonical`]).
+    pub canon: Vec<[[u8; 256]; 256]>,
+    /// Per suit and set of live cards: the live rank standing at each canonical rank.
+    pub uncanon: Vec<[[u8; 8]; 256]>,
+    /// Per suit, per set of live cards, per set of legal ones: the ranks that stand for
+    /// their groups of equivalent cards (adjacent in strength among the live cards, the
+    /// same points), the weakest of each group.
+    pub reps: Vec<[[u8; 256]; 256]>,
+    /// Per suit and set of live cards: the strongest live rank (the master), or 255.
+    pub master: [[u8; 256]; 4],
+}
+
+static NEXT_ID: std::sync::atomic::AtomicU64 = std::sync::atomic::AtomicU64::new(1);
+
+impl Rules {
+    #[allow(clippy::too_many_arguments)]
+    pub fn new(
+        players: usize,
+        team: &[u8],
+        partner: &[Option<u8>],
+        points: &[i32],
+        key: &[u8],
+        steps: &[Vec<(u32, u32)>],
+        last_bonus: i32,
+        capot_bonus: Option<i32>,
+    ) -> Result<Rules, String> {
+        if !(players == 2 || players == 4) {
+            return Err(format!("{players} players: the core plays 2 or 4"));
+        }
+        if team.len() != players || partner.len() != players {
+            return Err("one team and one partner per seat".into());
+        }
+        if points.len() != 32 || key.len() != 32 {
+            return Err("points and keys of the 32 cards".into());
+        }
+        if steps.len() != SITUATIONS {
+            return Err(format!("{SITUATIONS} situations of obligations"));
+        }
+        let mut r = Rules {
+            players,
+            team: [0; 4],
+            partner: [u8::MAX; 4],
+            points: [0; 32],
+            key: [0; 32],
+            steps: vec![[(0, 0); MAX_STEPS]; SITUATIONS],
+            step_count: vec![0; SITUATIONS],
+            last_bonus,
+            capot_bonus,
+            order: [[0; 8]; 4],
+            suit_points: [[0; 256]; 4],
+            id: NEXT_ID.fetch_add(1, std::sync::atomic::Ordering::Relaxed),
+            canon: vec![[[0; 256]; 256]; 4],
+            uncanon: vec![[[0; 8]; 256]; 4],
+            reps: vec![[[0; 256]; 256]; 4],
+            master: [[255; 256]; 4],
+        };
+        for s in 0..players {
+            if team[s] > 1 {
+                return Err("teams are 0 and 1".into());
+            }
+            r.team[s] = team[s];
+            if let Some(p) = partner[s] {
+                if p as usize >= players {
+                    return Err("a partner is a seat".into());
+                }
+                r.partner[s] = p;
+            }
+        }
+        for c in 0..32 {
+            r.points[c] = points[c];
+            if key[c] >= 32 {
+                return Err("a card's key is below 32".into());
+            }
+            r.key[c] = key[c];
+        }
+        for (i, list) in steps.iter().enumerate() {
+            if list.len() > MAX_STEPS {
+                return Err(format!("at most {MAX_STEPS} obligations in a situation"));
+            }
+            for (j, &step) in list.iter().enumerate() {
+                r.steps[i][j] = step;
+            }
+            r.step_count[i] = list.len() as u8;
+        }
+        for s in 0..4 {
+            let mut cards: Vec<u8> = (0..8).map(|k| (8 * s + k) as u8).collect();
+            cards.sort_by_key(|&c| r.key[c as usize] & 15);
+            r.order[s].copy_from_slice(&cards);
+            for b in 0..256 {
+                r.suit_points[s][b] = (0..8)
+                    .filter(|k| b >> k & 1 == 1)
+                    .map(|k| r.points[8 * s + k])
+                    .sum();
+            }
+        }
+        r.make_canonical();
+        r.make_groups();
+        Ok(r)
+    }
+
+    fn make_groups(&mut self) {
+        for s in 0..4 {
+            let order = self.order[s];
+            for live in 0..256usize {
+                for &c in order.iter() {
+                    if live >> (c & 7) & 1 == 1 {
+                        self.master[s][live] = c & 7;
+                    }
+                }
+                for legal in 0..256usize {
+                    if legal & !live != 0 {
+                        continue;
+                    }
+                    let mut reps = 0u8;
+                    let mut previous = 255u8;
+                    for &c in order.iter() {
+                        let rank = c & 7;
+                        if live >> rank & 1 == 0 {
+                            continue;
+                        }
+                        if legal >> rank & 1 == 0 {
+                            previous = 255;
+                            continue;
+                        }
+                        let same = previous != 255
+                            && self.points[previous as usize] == self.points[c as usize];
+                        if !same {
+                            reps |= 1 << rank;
+                        }
+                        previous = c;
+                    }
+                    self.reps[s][live][legal] = reps;
+                }
+            }
+        }
+    }
+
+    /// The canonical positions. What is left of a round depends on each suit's live cards
+    /// only through their order of strength, their points and who holds them (every
+    /// obligation of the engine is about suits, trumps and cards above the winning one,
+    /// and a trick is won by the strongest), so the live cards of a suit can be moved to
+    /// other ranks that keep the order and the points: the canonical ranks are the
+    /// weakest such ones (each live card, weakest first, goes to the weakest free rank
+    /// above the previous one that is worth the same points). Positions equal after that
+    /// have the same value: the transposition table keys them so.
+    fn make_canonical(&mut self) {
+        for s in 0..4 {
+            let order = self.order[s];
+            let points: Vec<i32> = order.iter().map(|&c| self.points[c as usize]).collect();
+            for live in 0..256usize {
+                let mut to = [0u8; 8]; // rank -> canonical rank
+                let mut next = 0; // the first strength position still free
+                for (k, &c) in order.iter().enumerate() {
+                    let rank = (c & 7) as usize;
+                    if live >> rank & 1 == 0 {
+                        continue;
+                    }
+                    let q = (next..=k).find(|&q| points[q] == points[k]).unwrap();
+                    let target = order[q] & 7;
+                    to[rank] = target;
+                    self.uncanon[s][live][target as usize] = rank as u8;
+                    next = q + 1;
+                }
+                for sub in 0..256usize {
+                    if sub & !live != 0 {
+                        continue;
+                    }
+                    let mut out = 0u8;
+                    for rank in 0..8 {
+                        if sub >> rank & 1 == 1 {
+                            out |= 1 << to[rank];
+                        }
+                    }
+                    self.canon[s][live][sub] = out;
+                }
+            }
+        }
+    }
+
+    /// Every hand in the canonical position ([`Rules::make_canonical`]).
+    #[inline]
+    pub fn canonical(&self, hands: &[u32; 4], live: u32) -> [u32; 4] {
+        let mut out = [0u32; 4];
+        for s in 0..4 {
+            let shift = 8 * s;
+            let table = &self.canon[s][(live >> shift & 255) as usize];
+            for (o, &h) in out.iter_mut().zip(hands.iter()) {
+                *o |= (table[(h >> shift & 255) as usize] as u32) << shift;
+            }
+        }
+        out
+    }
+
+    /// The live card that a card of the canonical position stands for.
+    #[inline]
+    pub fn uncanonical(&self, c: u8, live: u32) -> u8 {
+        let s = (c >> 3) as usize;
+        let b = (live >> (8 * s) & 255) as usize;
+        (s as u8) * 8 + self.uncanon[s][b][(c & 7) as usize]
+    }
+
+    /// The canonical card of a live card.
+    #[inline]
+    pub fn canonical_card(&self, c: u8, live: u32) -> u8 {
+        let s = (c >> 3) as usize;
+        let b = (live >> (8 * s) & 255) as usize;
+        let bit = self.canon[s][b][1 << (c & 7)];
+        (s as u8) * 8 + bit.trailing_zeros() as u8
+    }
+
+    #[inline]
+    pub fn set_points(&self, cards: u32) -> i32 {
+        self.suit_points[0][(cards & 255) as usize]
+            + self.suit_points[1][(cards >> 8 & 255) as usize]
+            + self.suit_points[2][(cards >> 16 & 255) as usize]
+            + self.suit_points[3][(cards >> 24) as usize]
+    }
+
+    /// The situation of the seat after `cards` (led by `leader`), `cards[win]` winning.
+    #[inline]
+    pub fn situation(&self, leader: usize, cards: &[u8], win: usize) -> usize {
+        let mover = (leader + cards.len()) % self.players;
+        let winner = (leader + win) % self.players;
+        let partner_winning = self.partner[mover] as usize == winner;
+        ((cards[0] as usize >> 3) << 6) | ((cards[win] as usize) << 1) | partner_winning as usize
+    }
+
+    /// The engine's `legal_mask`: each step that applies to the hand as narrowed so far
+    /// keeps only its cards.
+    #[inline]
+    pub fn legal_in(&self, hand: u32, situation: usize) -> u32 {
+        let mut allowed = hand;
+        let steps = &self.steps[situation];
+        for &(applies_if, keep) in &steps[..self.step_count[situation] as usize] {
+            if allowed & applies_if != 0 {
+                allowed &= keep;
+            }
+        }
+        allowed
+    }
+
+    pub fn legal(&self, hand: u32, leader: usize, cards: &[u8]) -> u32 {
+        if cards.is_empty() {
+            return hand;
+        }
+        let win = self.winning_index(cards);
+        self.legal_in(hand, self.situation(leader, cards, win))
+    }
+
+    /// Whether `c` beats the trick's winning card `best` (the suit led `led`).
+    #[inline]
+    pub fn beats(&self, c: u8, best: u8, led: u8) -> bool {
+        let k = self.key[c as usize];
+        k > self.key[best as usize] && (k >= 16 || c >> 3 == led)
+    }
+
+    pub fn winning_index(&self, cards: &[u8]) -> usize {
+        let led = cards[0] >> 3;
+        let mut win = 0;
+        for i in 1..cards.len() {
+            if self.beats(cards[i], cards[win], led) {
+                win = i;
+            }
+        }
+        win
+    }
+}

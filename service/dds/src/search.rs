@@ -1,0 +1,402 @@
+//! The search: exact minimax value of the rest of a round with every hand known.
+//!
+//! Alpha-beta over the cards still to play, the value being the card points team 0
+//! takes from here to the end minus the other team's, with the last-trick bonus (or the
+//! capot bonus instead of it when one team takes every trick). A transposition table at
+//! trick starts keeps bounds; moves are ordered (the table's best card first, then
+//! leads from the strongest down; following, the partner winning: most points first,
+//! else the cheapest card that wins, then the cheapest discard); equivalent cards (one
+//! suit, adjacent in strength among the live cards, the same points) are one move.
+
+use crate::rules::Rules;
+use crate::table::Table;
+
+pub const INF: i32 = 30000;
+const NONE: u8 = 255;
+/// Most moves one seat can have (a hand of at most 16 cards).
+const MAX_MOVES: usize = 16;
+
+pub struct Search<'a> {
+    pub r: &'a Rules,
+    pub tt: &'a mut Table,
+    pub hands: [u32; 4],
+    pub nodes: u64,
+    pub cuts: [u64; 4],
+}
+
+#[derive(Clone, Copy)]
+struct Trick {
+    leader: usize,
+    cards: [u8; 4],
+    n: usize,
+    win: usize,
+    points: i32,
+}
+
+impl<'a> Search<'a> {
+    #[inline]
+    fn live(&self) -> u32 {
+        self.hands[0] | self.hands[1] | self.hands[2] | self.hands[3]
+    }
+
+    #[inline]
+    fn capot_possible(&self, taken: u8) -> bool {
+        self.r.capot_bonus.is_some() && taken != 3
+    }
+
+    /// The largest end-of-round bonus one team can still get.
+    #[inline]
+    fn bonus_bound(&self, taken: u8) -> i32 {
+        match self.r.capot_bonus {
+            Some(c) if taken != 3 => c.max(self.r.last_bonus),
+            _ => self.r.last_bonus,
+        }
+    }
+
+    /// The value for team 0 of the rest of the round from the start of a trick.
+    pub fn trick_start(&mut self, leader: usize, taken: u8, mut alpha: i32, mut beta: i32) -> i32 {
+        let live = self.live();
+        let bound = self.r.set_points(live) + self.bonus_bound(taken);
+        if bound <= alpha {
+            return bound;
+        }
+        if -bound >= beta {
+            return -bound;
+        }
+        let taken = if self.capot_possible(taken) { taken } else { 3 };
+        if self.hands[leader].count_ones() == 1 {
+            return self.last_trick(leader, taken);
+        }
+        let meta = leader as u8 | taken << 2;
+        let key = self.r.canonical(&self.hands, live);
+        let bucket = self.tt.bucket(&key, meta);
+        let (mut low, mut high, mut hint) = (-bound, bound, NONE);
+        if let Some(e) = self.tt.probe(bucket, &key, meta) {
+            low = low.max(e.lower as i32);
+            high = high.min(e.upper as i32);
+            if e.best != NONE {
+                hint = self.r.uncanonical(e.best, live);
+            }
+            if low >= beta {
+                return low;
+            }
+            if high <= alpha {
+                return high;
+            }
+            if low == high {
+                return low;
+            }
+            alpha = alpha.max(low);
+            beta = beta.min(high);
+        }
+        let trick = Trick { leader, cards: [0; 4], n: 0, win: 0, points: 0 };
+        let (value, best) = self.play(trick, taken, alpha, beta, hint);
+        if value <= alpha {
+            high = high.min(value);
+        } else if value >= beta {
+            low = low.max(value);
+        } else {
+            low = value;
+            high = value;
+        }
+        let best = self.r.canonical_card(best, live);
+        self.tt.store(bucket, &key, meta, live.count_ones() as u8, low, high.max(low), best);
+        value
+    }
+
+    /// One card each left: the trick plays itself.
+    fn last_trick(&mut self, leader: usize, taken: u8) -> i32 {
+        self.nodes += 1;
+        let p = self.r.players;
+        let mut cards = [0u8; 4];
+        for i in 0..p {
+            cards[i] = self.hands[(leader + i) % p].trailing_zeros() as u8;
+        }
+        let win = self.r.winning_index(&cards[..p]);
+        let winner = (leader + win) % p;
+        let team = self.r.team[winner];
+        let taken = taken | 1 << team;
+        let mut points: i32 = cards[..p].iter().map(|&c| self.r.points[c as usize]).sum();
+        points += if self.capot_possible(taken) {
+            self.r.capot_bonus.unwrap_or(0)
+        } else {
+            self.r.last_bonus
+        };
+        if team == 0 {
+            points
+        } else {
+            -points
+        }
+    }
+
+    /// The moves of the seat to play: its legal cards, equivalent ones merged (the
+    /// weakest of each group stands for it), best first. Returns how many.
+    fn moves(&self, t: &Trick, legal: u32, hint: u8, out: &mut [u8; MAX_MOVES]) -> usize {
+        let r = self.r;
+        let mut live = self.live();
+        for &c in &t.cards[..t.n] {
+            live |= 1 << c;
+        }
+        let mut keys = [0i32; MAX_MOVES];
+        let mut n = 0;
+        let seat = (t.leader + t.n) % r.players;
+        let (led, best) = (t.cards[0] >> 3, t.cards[t.win]);
+        let partner = t.n > 0 && r.team[(t.leader + t.win) % r.players] == r.team[seat];
+        // The partner wins and nobody after the mover can beat it: give points.
+        let mut sure = partner;
+        if partner {
+            for i in t.n + 1..r.players {
+                let mut h = self.hands[(t.leader + i) % r.players];
+                while h != 0 {
+                    let c = h.trailing_zeros() as u8;
+                    h &= h - 1;
+                    if r.beats(c, best, led) {
+                        sure = false;
+                    }
+                }
+            }
+        }
+        for s in 0..4 {
+            let shift = 8 * s;
+            let mine = (legal >> shift & 255) as usize;
+            if mine == 0 {
+                continue;
+            }
+            let live_s = (live >> shift & 255) as usize;
+            let mut reps = r.reps[s][live_s][mine] as u32;
+            // a lead of the master's group (the strongest group, when the master is legal)
+            let master_rank = r.master[s][live_s] as usize;
+            let lead_master = t.n == 0 && mine >> master_rank & 1 == 1;
+            let first = n;
+            let mut strongest = NONE;
+            while reps != 0 {
+                let c = (shift as u32 + reps.trailing_zeros()) as u8;
+                reps &= reps - 1;
+                let points = r.points[c as usize];
+                let strength = (r.key[c as usize] & 15) as i32;
+                let key = if t.n == 0 {
+                    if strongest == NONE || strength > (r.key[out[strongest as usize] as usize] & 15) as i32 {
+                        strongest = n as u8;
+                    }
+                    -strength * 64 - points
+                } else if partner && sure {
+                    points * 64 + strength
+                } else if partner {
+                    -points * 64 - strength
+                } else if r.beats(c, best, led) {
+                    10_000 - points * 64 - strength
+                } else {
+                    -points * 64 - strength
+                };
+                out[n] = c;
+                keys[n] = key;
+                n += 1;
+            }
+            if lead_master && strongest != NONE {
+                let i = strongest as usize;
+                let c = out[i] as usize;
+                keys[i] = 5_000 + r.points[c] * 64 + (r.key[c] & 15) as i32;
+            }
+            if hint >> 3 == s as u8 {
+                for i in first..n {
+                    if out[i] == hint {
+                        keys[i] = i32::MAX;
+                    }
+                }
+            }
+        }
+        // insertion sort, highest key first
+        for i in 1..n {
+            let (c, k) = (out[i], keys[i]);
+            let mut j = i;
+            while j > 0 && keys[j - 1] < k {
+                out[j] = out[j - 1];
+                keys[j] = keys[j - 1];
+                j -= 1;
+            }
+            out[j] = c;
+            keys[j] = k;
+        }
+        n
+    }
+
+    fn legal(&self, t: &Trick, hand: u32) -> u32 {
+        if t.n == 0 {
+            return hand;
+        }
+        let r = self.r;
+        let mover = (t.leader + t.n) % r.players;
+        let winner = (t.leader + t.win) % r.players;
+        let partner_winning = r.partner[mover] as usize == winner;
+        let situation = ((t.cards[0] as usize >> 3) << 6)
+            | ((t.cards[t.win] as usize) << 1)
+            | partner_winning as usize;
+        r.legal_in(hand, situation)
+    }
+
+    /// The value (team 0) of the trick in progress and the rest, and the best card.
+    fn play(&mut self, t: Trick, taken: u8, mut alpha: i32, mut beta: i32, hint: u8) -> (i32, u8) {
+        self.nodes += 1;
+        let r = self.r;
+        let seat = (t.leader + t.n) % r.players;
+        let hand = self.hands[seat];
+        let legal = self.legal(&t, hand);
+        let mut moves = [0u8; MAX_MOVES];
+        let count = self.moves(&t, legal, hint, &mut moves);
+        let maximizing = r.team[seat] == 0;
+        let mut best = if maximizing { -INF } else { INF };
+        let mut best_card = moves[0];
+        for (i, &c) in moves[..count].iter().enumerate() {
+            let value = self.after(t, c, taken, alpha, beta);
+            if maximizing {
+                if value > best {
+                    best = value;
+                    best_card = c;
+                    if value > alpha {
+                        alpha = value;
+                    }
+                }
+            } else if value < best {
+                best = value;
+                best_card = c;
+                if value < beta {
+                    beta = value;
+                }
+            }
+            if alpha >= beta {
+                self.cuts[(i.min(2)) + if t.n == 0 { 0 } else { 0 }] += 1;
+                break;
+            }
+        }
+        if alpha < beta { self.cuts[3] += 1; }
+        (best, best_card)
+    }
+
+    /// The value (team 0) once the seat to play has played `c`.
+    fn after(&mut self, t: Trick, c: u8, taken: u8, alpha: i32, beta: i32) -> i32 {
+        let r = self.r;
+        let seat = (t.leader + t.n) % r.players;
+        let mut next = t;
+        next.cards[t.n] = c;
+        next.n += 1;
+        next.points += r.points[c as usize];
+        if t.n > 0 && r.beats(c, t.cards[t.win], t.cards[0] >> 3) {
+            next.win = t.n;
+        }
+        self.hands[seat] &= !(1u32 << c);
+        let value = if next.n < r.players {
+            self.play(next, taken, alpha, beta, NONE).0
+        } else {
+            let winner = (t.leader + next.win) % r.players;
+            let team = r.team[winner];
+            let taken = taken | 1 << team;
+            if self.hands[winner] == 0 {
+                let bonus = if self.capot_possible(taken) {
+                    r.capot_bonus.unwrap_or(0)
+                } else {
+                    r.last_bonus
+                };
+                let points = next.points + bonus;
+                if team == 0 {
+                    points
+                } else {
+                    -points
+                }
+            } else {
+                let gain = if team == 0 { next.points } else { -next.points };
+                gain + self.trick_start(winner, taken, alpha - gain, beta - gain)
+            }
+        };
+        self.hands[seat] |= 1u32 << c;
+        value
+    }
+
+    /// The exact value (team 0) of each move of the seat to play in the trick
+    /// `cards` led by `leader`; `wanted`: the cards asked about (their groups are
+    /// searched). Returns (card, value) for every legal card in a searched group.
+    pub fn root(&mut self, leader: usize, cards: &[u8], taken: u8, wanted: u32) -> Vec<(u8, i32)> {
+        let r = self.r;
+        let mut t = Trick { leader, cards: [0; 4], n: cards.len(), win: 0, points: 0 };
+        t.cards[..cards.len()].copy_from_slice(cards);
+        t.points = cards.iter().map(|&c| r.points[c as usize]).sum();
+        if !cards.is_empty() {
+            t.win = r.winning_index(cards);
+        }
+        let taken = if self.capot_possible(taken) { taken } else { 3 };
+        let seat = (leader + cards.len()) % r.players;
+        let legal = self.legal(&t, self.hands[seat]);
+        let mut moves = [0u8; MAX_MOVES];
+        let count = self.moves(&t, legal, NONE, &mut moves);
+        let mut out = Vec::new();
+        let mut guess = 0;
+        for &c in &moves[..count] {
+            let group = self.group_of(&t, legal, c);
+            if group & wanted == 0 {
+                continue;
+            }
+            let value = self.mtdf(t, c, taken, guess);
+            guess = value;
+            for m in 0..32u8 {
+                if group >> m & 1 == 1 {
+                    out.push((m, value));
+                }
+            }
+        }
+        if std::env::var_os("DDS_TRACE").is_some() {
+            eprintln!("cuts at move 1, 2, later; no cut: {:?}", self.cuts);
+        }
+        out.sort();
+        out
+    }
+
+    /// The exact value of playing `c` by null-window searches (MTD(f)) from `guess`: each
+    /// one tells whether the value is below a bound, the table keeps what they learn.
+    fn mtdf(&mut self, t: Trick, c: u8, taken: u8, guess: i32) -> i32 {
+        let (mut lower, mut upper) = (-INF, INF);
+        let mut g = guess;
+        while lower < upper {
+            let beta = if g == lower { g + 1 } else { g };
+            let n0 = self.nodes;
+            g = self.after(t, c, taken, beta - 1, beta);
+            if std::env::var_os("DDS_TRACE").is_some() {
+                eprintln!("card {c} beta {beta} -> {g} nodes {}", self.nodes - n0);
+            }
+            if g < beta {
+                upper = g;
+            } else {
+                lower = g;
+            }
+        }
+        g
+    }
+
+    /// The cards of `legal` equivalent to the representative `c` (its group).
+    fn group_of(&self, t: &Trick, legal: u32, c: u8) -> u32 {
+        let r = self.r;
+        let mut live = self.live();
+        for &x in &t.cards[..t.n] {
+            live |= 1 << x;
+        }
+        let s = (c >> 3) as usize;
+        let mut group = 0u32;
+        let mut open = false;
+        for &x in &r.order[s] {
+            if live >> x & 1 == 0 {
+                continue;
+            }
+            if x == c {
+                open = true;
+                group |= 1 << x;
+                continue;
+            }
+            if open {
+                if legal >> x & 1 == 1 && r.points[x as usize] == r.points[c as usize] {
+                    group |= 1 << x;
+                } else {
+                    break;
+                }
+            }
+        }
+        group
+    }
+}

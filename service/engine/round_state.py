@@ -1,0 +1,922 @@
+"""The state of a round from its record: the deal and every action in order.
+
+A table keeps one record per round (POST /v1/rounds/state, docs/api.md "A whole round"):
+the ruleset, the dealer, the deal (:mod:`.deal`: the hands as the auction sees them, the
+turned card, the stock, the commitment) and the actions, each of one ``type``:
+
+- ``bid``: replayed by the auction of :mod:`.bidding` (:func:`bidding.start_auction`, one
+  bid at a time: the same refusals as POST /v1/bidding);
+- ``exchange``: Klaberjass's trump seven (``trump_seven_exchange``): once the turned suit
+  is trump, the holder of its 7 exchanges it for the turned card, or not;
+- ``declare``: one declaration, checked with the others announced by
+  :func:`declarations.parse_declarations` against the hands at the start of play, and only
+  when the ruleset takes it (:func:`_declare`: at the seat's first card, or in Klaberjass
+  by the winner of the comparison after the first trick);
+- ``belote``: said just before the king or queen of trump is played (:func:`_belote`);
+  with ``belote_said: required`` a belote counts only when said with its first card;
+- ``compare``: Klaberjass's comparison of the longest sequences (:class:`_Comparison`);
+- ``play``: a card, judged by :func:`play.judge` under :func:`play.trick_rules` (what
+  :func:`play.check_card` and POST /v1/legal-moves run), the trick's winner kept up to date.
+
+:func:`round_state` walks the actions once (nothing is replayed twice) and answers the
+phase, the seat to act and what it may do, the hands as they stand, the tricks with their
+winners and points, the events, and, once the last card is down, the score of
+:func:`scoring.score_checked` (the answer of POST /v1/round-score) and the next dealer
+(:func:`deal.next_dealer`). Asking again after one more action is cheap: the walk after
+a record is kept (a bounded cache, :data:`KEPT`), and a record that extends a kept one by
+one action continues from it. The first illegal action raises :class:`IllegalAction` with
+its index and reason code; a record that is not well formed (a deal that is not a deal,
+or that does not match its commitment) raises :class:`play.PositionError`.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import dataclass, field, replace
+from typing import NamedTuple
+
+from . import bidding
+from .bidding import AuctionResult, LegalBid, start_auction
+from .cards import KING, NO_TRUMP, QUEEN, RANKS, SEVEN, Cards, card, cards_in, mask_of, suit_of
+from .deal import check_deal_fits, commitment, complete_hands, next_dealer, pack_of
+from .declarations import (
+    SEQUENCE,
+    Declaration,
+    DeclarationError,
+    declared_in,
+    find_belotes,
+    find_declarations,
+    parse_declarations,
+)
+from .play import (
+    NOT_YOUR_TURN,
+    Position,
+    PositionError,
+    Verdict,
+    check_seat,
+    judge,
+    legal_mask,
+    legal_moves,
+    trick_points,
+    trick_rules,
+    winning_index,
+)
+from .record import Contract, first_leader
+from .rounds import CheckedRound, Trick
+from .rulesets import Ruleset
+from .scoring import Bid, RoundScore, check_contract, needs_bid, score_checked
+from .text import N_, Text
+
+# Phases.
+AUCTION, EXCHANGE, PLAY, COMPLETE, REDEAL = "auction", "exchange", "play", "complete", "redeal"
+PHASES = (AUCTION, EXCHANGE, PLAY, COMPLETE, REDEAL)
+
+# Action types.
+BID, SWAP, DECLARE, BELOTE, CARD, COMPARE = (
+    "bid",
+    "exchange",
+    "declare",
+    "belote",
+    "play",
+    "compare",
+)
+ACTION_TYPES = (BID, SWAP, DECLARE, BELOTE, CARD, COMPARE)
+#: Klaberjass's comparison steps: the non-dealer states, the dealer answers.
+STATE, GOOD, NOT_GOOD, HOW_HIGH, SAME = "state", "good", "not_good", "how_high", "same"
+COMPARE_STEPS = (STATE, GOOD, NOT_GOOD, HOW_HIGH, SAME)
+#: What the actions show the table (:class:`Event`).
+EVENT_TYPES = ("declaration", "belote", "rebelote", SWAP, COMPARE)
+
+# Reason codes of an illegal action (besides the bids' and the plays').
+WRONG_PHASE = "wrong_phase"
+INVALID_DECLARATION = "invalid_declaration"
+INVALID_BELOTE = "invalid_belote"
+INVALID_EXCHANGE = "invalid_exchange"
+INVALID_COMPARISON = "invalid_comparison"
+REASON_CODES = (
+    WRONG_PHASE,
+    INVALID_DECLARATION,
+    INVALID_BELOTE,
+    INVALID_EXCHANGE,
+    INVALID_COMPARISON,
+)
+
+MESSAGES = {
+    WRONG_PHASE: N_("A '{type}' action has no place here: the round is in its {phase} phase."),
+    NOT_YOUR_TURN: N_("It is seat {seat}'s turn, not seat {stated}'s."),
+}
+_PHASE_NAMES = {
+    AUCTION: N_("auction"),
+    EXCHANGE: N_("exchange"),
+    PLAY: N_("play"),
+    COMPLETE: N_("complete"),
+    REDEAL: N_("redeal"),
+}
+
+
+class Action(NamedTuple):
+    """One action of a record; the members its ``type`` does not use are None. (A tuple:
+    a record's actions hash and compare quickly, for :func:`round_state`'s cache.)"""
+
+    type: str
+    seat: int | None = None
+    bid: bidding.Bid | None = None
+    card: int | None = None
+    cards: tuple[int, ...] = ()
+    swap: bool | None = None
+    step: str | None = None
+    length: int | None = None
+    top: int | None = None  # a rank index (7 = 0 ... A = 7)
+
+
+@dataclass(frozen=True, slots=True)
+class DealRecord:
+    """The deal as the record holds it: ``hands[seat]`` in the order dealt."""
+
+    hands: tuple[tuple[int, ...], ...]
+    turned: int | None
+    stock: tuple[int, ...]
+    commitment: str | None = None
+    salt: bytes | None = None
+    proposed: str | None = None
+    second_proposed: str | None = None
+
+
+@dataclass(frozen=True, slots=True)
+class GameRecord:
+    ruleset: Ruleset
+    dealer: int
+    deal: DealRecord
+    actions: Sequence[Action] = ()
+    held_in: int = 0
+
+
+class IllegalAction(PositionError):  # noqa: N818 - named for what the record holds
+    """Action number ``index`` (from 0), by ``seat``, breaks rule ``rule``."""
+
+    def __init__(self, index: int, seat: int, rule: str, message: Text, card: int | None = None):
+        super().__init__(f"actions.{index}", message)
+        self.index = index
+        self.seat = seat
+        self.rule = rule
+        self.card = card
+
+
+@dataclass(frozen=True, slots=True)
+class Event:
+    """What an action showed the table: ``declaration`` (its cards and points),
+    ``belote`` / ``rebelote`` (the card), ``exchange`` (the 7 for the turned card, or
+    ``swap`` false), ``comparison`` (the step, with its ``length`` or ``top``)."""
+
+    index: int
+    type: str
+    seat: int
+    cards: tuple[int, ...] = ()
+    points: int | None = None
+    swap: bool | None = None
+    step: str | None = None
+    length: int | None = None
+    top: int | None = None
+
+
+@dataclass(frozen=True, slots=True)
+class TrickState:
+    leader: int
+    cards: tuple[int, ...]
+    winner: int | None  # None while the trick is being played
+    points: int  # card points so far, without the last-trick bonus
+
+
+@dataclass(frozen=True, slots=True)
+class Legal:
+    """What the seat to act may do now: ``bids`` (as POST /v1/bidding lists them),
+    ``cards`` (a verdict per card of the hand, as POST /v1/legal-moves), the
+    ``declarations`` it may announce, ``belote`` (whether it may say it before its card),
+    ``exchange`` (the trump seven: swap or not), ``compare`` (the comparison steps)."""
+
+    bids: tuple[LegalBid, ...] = ()
+    cards: tuple[Verdict, ...] = ()
+    declarations: tuple[Declaration, ...] = ()
+    belote: bool = False
+    exchange: bool = False
+    compare: tuple[Action, ...] = ()
+
+
+@dataclass(frozen=True, slots=True)
+class RoundState:
+    phase: str
+    seat: int | None
+    legal: Legal
+    hands: tuple[int, ...]  # bit sets, as they stand
+    turned: int | None  # the card face up on the table (the trump 7 after an exchange)
+    stock: tuple[int, ...]  # the cards not dealt (yet)
+    tricks: tuple[TrickState, ...]
+    card_points: tuple[int, int]  # per team, the tricks so far (with the last-trick bonus
+    # once complete)
+    events: tuple[Event, ...]
+    contract: Contract | None
+    auction: AuctionResult | None
+    score: RoundScore | None
+    next_dealer: int | None
+    actions: int  # actions read
+
+
+def _illegal(index: int, by: int, rule: str, template: str, /, **details) -> IllegalAction:
+    return IllegalAction(index, by, rule, Text(template, **details))
+
+
+#: How many walks :func:`round_state` keeps (the tables in play on one worker).
+KEPT = 512
+_KEPT: dict[tuple, _Walk] = {}  # oldest first: the first kept is the first dropped
+
+
+def round_state(record: GameRecord) -> RoundState:
+    """The state of ``record``; raises :class:`IllegalAction` at the first illegal action
+    and :class:`PositionError` for a malformed record. A record one action longer than one
+    asked before (same ruleset, dealer, deal, held-in points and earlier actions) continues
+    the walk kept from it; any other is walked from its deal."""
+    actions = tuple(record.actions)
+    base = (record.dealer, record.deal, record.held_in)
+    walk, start = None, 0
+    if actions:
+        kept = _KEPT.get((base, actions[:-1]))
+        if kept is not None and (
+            kept.record.ruleset is record.ruleset or kept.record.ruleset == record.ruleset
+        ):
+            walk, start = kept.copy(record), len(actions) - 1
+    if walk is None:
+        walk = _Walk(record)
+    for index in range(start, len(actions)):
+        walk.apply(index, actions[index])
+    if len(_KEPT) >= KEPT:
+        del _KEPT[next(iter(_KEPT))]
+    _KEPT[base, actions] = walk
+    return walk.state()
+
+
+def check_deal(record: GameRecord) -> None:
+    """The record's deal is one of the ruleset's deals, and matches its commitment when
+    the salt is given."""
+    ruleset, deal = record.ruleset, record.deal
+    check_seat(record.dealer, ruleset, "dealer")
+    check_deal_fits(ruleset)
+    if len(deal.hands) != ruleset.players:
+        raise PositionError(
+            "deal.hands",
+            Text(
+                N_("every seat's hand is needed ({players} players); got {count}"),
+                players=ruleset.players,
+                count=len(deal.hands),
+            ),
+        )
+    pack = pack_of(ruleset, record.dealer, deal.hands, deal.turned, deal.stock)
+    if deal.salt is not None:
+        if deal.commitment is None:
+            raise PositionError(
+                "deal.commitment",
+                Text(N_("the deal gives its salt: give its commitment too")),
+            )
+        if commitment(pack, deal.salt) != deal.commitment:
+            raise PositionError(
+                "deal.commitment",
+                Text(
+                    N_(
+                        "the deal does not match its commitment: these cards, in this "
+                        "order, with this salt, are not the pack that was committed"
+                    )
+                ),
+            )
+
+
+class _Comparison:
+    """Klaberjass (``declaration_procedure: compare``, seed 002): before the first card the
+    non-dealer states the length of its longest sequence; the dealer answers good (the
+    non-dealer's wins), not good (the dealer's is longer) or how high (as long): the
+    non-dealer states its top card's rank and the dealer answers good, not good or same
+    (equal: nobody scores, a trump sequence beating a plain one). A non-dealer who leads
+    without stating leaves the dealer to state its own, unopposed, before its first card.
+    The winner shows its sequences after the first trick, before the second."""
+
+    __slots__ = ("best", "dealer", "length", "non_dealer", "ruleset", "step", "top", "winner")
+
+    def __init__(self, ruleset: Ruleset, dealer: int, hands: Sequence[int], trump: str):
+        self.ruleset = ruleset
+        self.dealer = dealer
+        self.non_dealer = first_leader(ruleset, dealer)
+        self.best = {s: _best_sequence(hands[s], trump, ruleset, s) for s in range(len(hands))}
+        self.step = "open"  # open, answer, top, answer_top, dealer_open, done
+        self.winner: int | None = None
+        self.length: int | None = None
+        self.top: int | None = None
+
+    def copy(self) -> _Comparison:
+        other = _Comparison.__new__(_Comparison)
+        for name in self.__slots__:
+            setattr(other, name, getattr(self, name))
+        return other
+
+    @property
+    def blocking(self) -> bool:
+        """The dialogue is under way: nothing else happens until it ends."""
+        return self.step in ("answer", "top", "answer_top")
+
+    def to_act(self) -> int:
+        return self.dealer if self.step in ("answer", "answer_top") else self.non_dealer
+
+    def choices(self, seat: int) -> tuple[Action, ...]:
+        """The comparison steps ``seat`` may take now."""
+        best = self.best.get(seat)
+        if self.step == "done":
+            return ()
+        if self.step in ("open", "dealer_open"):
+            opener = self.non_dealer if self.step == "open" else self.dealer
+            if seat != opener or best is None:
+                return ()
+            return (Action(COMPARE, seat, step=STATE, length=best.length),)
+        if seat != self.to_act():
+            return ()
+        if self.step == "top":
+            return (Action(COMPARE, seat, step=STATE, top=best.rank),)
+        answers = [GOOD]
+        theirs, mine = self.best[self.non_dealer], best
+        if mine is not None:
+            if self.step == "answer":
+                if mine.length > theirs.length:
+                    answers.append(NOT_GOOD)
+                elif mine.length == theirs.length:
+                    answers.append(HOW_HIGH)
+            elif self.step == "answer_top":
+                ours, other = mine.strength(self.ruleset), theirs.strength(self.ruleset)
+                if ours > other:
+                    answers.append(NOT_GOOD)
+                elif ours == other:
+                    answers.append(SAME)
+        return tuple(Action(COMPARE, seat, step=a) for a in answers)
+
+    def apply(self, index: int, seat: int, action: Action) -> None:
+        allowed = self.choices(seat)
+        if not any(_same_step(action, a) for a in allowed):
+            raise _illegal(
+                index,
+                seat,
+                INVALID_COMPARISON,
+                N_("Seat {seat} cannot take this comparison step now; it may: {steps}."),
+                seat=seat,
+                steps=", ".join(_describe_step(a) for a in allowed) or "-",
+            )
+        step = action.step
+        if self.step == "open":
+            self.step, self.length = "answer", action.length
+        elif self.step == "dealer_open":
+            self.step, self.winner, self.length = "done", self.dealer, action.length
+        elif self.step == "top":
+            self.step, self.top = "answer_top", action.top
+        elif step == HOW_HIGH:
+            self.step = "top"
+        else:
+            self.step = "done"
+            self.winner = {GOOD: self.non_dealer, NOT_GOOD: self.dealer, SAME: None}[step]
+
+    def played(self, seat: int) -> None:
+        """A card was played: the non-dealer's lead without a statement opens the
+        dealer's turn to state; the dealer's card closes the dialogue."""
+        if self.step == "open" and seat == self.non_dealer:
+            self.step = "dealer_open"
+        elif self.step == "dealer_open" and seat == self.dealer:
+            self.step = "done"
+
+
+def _same_step(action: Action, allowed: Action) -> bool:
+    return (
+        action.step == allowed.step
+        and action.length == allowed.length
+        and action.top == allowed.top
+    )
+
+
+def _describe_step(action: Action) -> str:
+    if action.length is not None:
+        return f"{action.step} {action.length}"
+    if action.top is not None:
+        return f"{action.step} {RANKS[action.top]}"
+    return action.step
+
+
+def _best_sequence(hand: int, trump: str, ruleset: Ruleset, seat: int) -> Declaration | None:
+    sequences = [d for d in find_declarations(hand, trump, ruleset, seat) if d.kind == SEQUENCE]
+    return max(sequences, key=lambda d: d.strength(ruleset), default=None)
+
+
+@dataclass
+class _Walk:
+    """The round as the actions so far leave it (mutable, walked once)."""
+
+    record: GameRecord
+    phase: str = AUCTION
+    auction: object = None
+    result: AuctionResult | None = None
+    contract: Contract | None = None
+    hands: list[int] = field(default_factory=list)
+    start: tuple[int, ...] = ()  # the hands at the start of play
+    stock: tuple[int, ...] = ()
+    turned: int | None = None
+    holder: int | None = None  # the seat that may exchange the trump seven
+    leader: int = 0
+    win: int = 0  # the index of the card winning the trick in progress
+    belote_start: tuple[int, ...] = ()
+    cards: list[int] = field(default_factory=list)
+    tricks: list[TrickState] = field(default_factory=list)
+    points: list[int] = field(default_factory=lambda: [0, 0])
+    events: list[Event] = field(default_factory=list)
+    claims: list[tuple[int, tuple[int, ...]]] = field(default_factory=list)
+    declared: list[Declaration] = field(default_factory=list)
+    belote_pending: dict[int, int] = field(default_factory=dict)  # seat -> action index
+    said: set[tuple[int, int]] = field(default_factory=set)
+    played_once: set[int] = field(default_factory=set)  # seats that played a card
+    comparison: _Comparison | None = None
+    score: RoundScore | None = None
+    count: int = 0
+
+    def __post_init__(self) -> None:
+        record = self.record
+        check_deal(record)
+        deal = record.deal
+        self.hands = [mask_of(h) for h in deal.hands]
+        self.turned = deal.turned
+        self.stock = deal.stock
+        try:
+            self.auction = start_auction(
+                record.ruleset, record.dealer, deal.turned, deal.proposed, deal.second_proposed
+            )
+            self.auction.check_ready()
+        except PositionError as error:
+            raise PositionError(f"deal.{error.field}", Text("{m}", m=str(error))) from error
+
+    def copy(self, record: GameRecord) -> _Walk:
+        """An independent walk at the same point, for ``record`` (the same round)."""
+        other = object.__new__(_Walk)  # not __init__: the deal is checked already
+        other.__dict__.update(self.__dict__)
+        other.record = record
+        other.hands = self.hands[:]
+        other.cards = self.cards[:]
+        other.tricks = self.tricks[:]
+        other.points = self.points[:]
+        other.events = self.events[:]
+        other.claims = self.claims[:]
+        other.declared = self.declared[:]
+        other.belote_pending = self.belote_pending.copy()
+        other.said = self.said.copy()
+        other.played_once = self.played_once.copy()
+        if self.comparison is not None:
+            other.comparison = self.comparison.copy()
+        return other
+
+    # --- reading the actions -----------------------------------------------------------
+
+    def apply(self, index: int, action: Action) -> None:
+        self.count = index + 1
+        if self.phase == AUCTION:
+            self._bid(index, action)
+        elif self.phase == EXCHANGE:
+            self._exchange(index, action)
+        elif self.phase == PLAY:
+            self._play_phase(index, action)
+        else:
+            self._wrong_phase(index, action, self._seat_or(action, 0))
+
+    def _wrong_phase(self, index: int, action: Action, seat: int) -> None:
+        if action.type == SWAP:
+            raise _illegal(
+                index,
+                seat,
+                INVALID_EXCHANGE,
+                N_(
+                    "No trump-seven exchange here: it comes once the turned suit is trump, "
+                    "before the first card, from the holder of its 7 (trump_seven_exchange)."
+                ),
+            )
+        raise _illegal(
+            index,
+            seat,
+            WRONG_PHASE,
+            MESSAGES[WRONG_PHASE],
+            type=action.type,
+            phase=Text(_PHASE_NAMES[self.phase]),
+        )
+
+    @staticmethod
+    def _seat_or(action: Action, seat: int) -> int:
+        return seat if action.seat is None else action.seat
+
+    def _check_turn(self, index: int, action: Action, seat: int) -> None:
+        if action.seat is not None and action.seat != seat:
+            raise _illegal(
+                index,
+                action.seat,
+                NOT_YOUR_TURN,
+                MESSAGES[NOT_YOUR_TURN],
+                seat=seat,
+                stated=action.seat,
+            )
+
+    def _bid(self, index: int, action: Action) -> None:
+        auction = self.auction
+        if action.type != BID:
+            self._wrong_phase(index, action, self._seat_or(action, auction.seat))
+        bid = action.bid
+        if action.seat is not None:
+            if bid.seat is not None and bid.seat != action.seat:
+                raise _illegal(
+                    index,
+                    action.seat,
+                    NOT_YOUR_TURN,
+                    MESSAGES[NOT_YOUR_TURN],
+                    seat=bid.seat,
+                    stated=action.seat,
+                )
+            bid = replace(bid, seat=action.seat)
+        try:
+            auction.check_ready()
+        except PositionError as error:
+            raise PositionError(f"deal.{error.field}", Text("{m}", m=str(error))) from error
+        refusal = auction.refusal(bid)
+        if refusal is not None:
+            raise IllegalAction(index, auction.caller(bid), refusal.rule, refusal.message)
+        self.auction = auction = auction.after(bid)
+        if auction.complete:
+            self.result = auction.result()
+            won = self.result.contract
+            if won is None:
+                self.phase = REDEAL
+            else:
+                self._deal_the_rest(won)
+
+    def _deal_the_rest(self, won: bidding.Contract) -> None:
+        """The contract is known: the hands are completed, then the exchange or the play."""
+        record, ruleset = self.record, self.record.ruleset
+        bid = Bid(won.value, won.coinche) if won.value is not None else None
+        bid = bid if needs_bid(ruleset) else None
+        double = won.double or "none"
+        check_contract(ruleset, won.trump, won.taker, bid, record.held_in, double)
+        self.contract = Contract(won.taker, won.trump, bid, double)
+        deal = record.deal
+        full, self.stock = complete_hands(
+            ruleset, record.dealer, deal.hands, deal.turned, deal.stock, won.taker
+        )
+        self.hands = [mask_of(h) for h in full]
+        if deal.turned is not None and deal.turned in full[won.taker]:
+            self.turned = None  # the taker received it
+        if ruleset.trump_seven_exchange and won.seven_exchange_allowed and self.turned is not None:
+            seven = card(SEVEN, suit_of(self.turned))
+            self.holder = next((s for s, h in enumerate(self.hands) if h >> seven & 1), None)
+        if self.holder is not None:
+            self.phase = EXCHANGE
+        else:
+            self._start_play()
+
+    def _exchange(self, index: int, action: Action) -> None:
+        holder = self.holder
+        if action.type != SWAP:
+            self._wrong_phase(index, action, self._seat_or(action, holder))
+        self._check_turn(index, action, holder)
+        if action.swap:
+            seven = card(SEVEN, suit_of(self.turned))
+            self.hands[holder] ^= (1 << seven) | (1 << self.turned)
+            self.events.append(Event(index, SWAP, holder, (seven, self.turned), swap=True))
+            self.turned = seven
+        else:
+            self.events.append(Event(index, SWAP, holder, (), swap=False))
+        self._start_play()
+
+    def _start_play(self) -> None:
+        ruleset = self.record.ruleset
+        self.phase = PLAY
+        self.start = tuple(self.hands)
+        self.belote_start = self._belote_masks()
+        self.leader = first_leader(ruleset, self.record.dealer)
+        trump = self.contract.trump
+        if (
+            ruleset.declaration_procedure == "compare"
+            and ruleset.declarations_count == "announced"
+            and declared_in(trump, ruleset)
+        ):
+            self.comparison = _Comparison(ruleset, self.record.dealer, self.start, trump)
+
+    @property
+    def to_play(self) -> int:
+        return (self.leader + len(self.cards)) % self.record.ruleset.players
+
+    def _play_phase(self, index: int, action: Action) -> None:
+        comparison = self.comparison
+        if comparison is not None and comparison.blocking:
+            seat = comparison.to_act()
+            if action.type != COMPARE:
+                raise _illegal(
+                    index,
+                    self._seat_or(action, seat),
+                    INVALID_COMPARISON,
+                    N_("The comparison of sequences is under way: seat {seat} answers first."),
+                    seat=seat,
+                )
+        else:
+            seat = self.to_play
+        if action.type == DECLARE and comparison is not None and comparison.winner is not None:
+            seat = comparison.winner  # the comparison's winner shows, whoever is to play
+        self._check_turn(index, action, seat)
+        if action.type == CARD:
+            self._card(index, seat, action.card)
+        elif action.type == DECLARE:
+            self._declare(index, seat, action.cards)
+        elif action.type == BELOTE:
+            self._belote(index, seat)
+        elif action.type == COMPARE:
+            if comparison is None:
+                raise _illegal(
+                    index,
+                    seat,
+                    INVALID_COMPARISON,
+                    N_("{ruleset} has no comparison of sequences here (declaration_procedure)."),
+                    ruleset=self.record.ruleset.name,
+                )
+            comparison.apply(index, seat, action)
+            self.events.append(
+                Event(index, COMPARE, seat, step=action.step, length=action.length, top=action.top)
+            )
+        else:
+            self._wrong_phase(index, action, seat)
+
+    def _card(self, index: int, seat: int, c: int) -> None:
+        ruleset, trump = self.record.ruleset, self.contract.trump
+        pending = self.belote_pending.pop(seat, None)
+        hand = self.hands[seat]
+        pair = self.belote_start[seat] & hand
+        if pending is not None and not pair >> c & 1:
+            raise IllegalAction(index, seat, INVALID_BELOTE, self._belote_refusal(seat, pair), c)
+        cards = self.cards
+        verdict = judge(hand, c, trick_rules(ruleset, trump, self.leader, cards, self.win))
+        if not verdict.legal:
+            raise IllegalAction(index, seat, verdict.rule, verdict.message, c)
+        self.hands[seat] = hand & ~(1 << c)
+        if pair >> c & 1 and pending is not None:
+            # the first of the pair played: the other card is still in the hand
+            first = bool(hand >> _partner_card(c) & 1)
+            self.events.append(Event(index, "belote" if first else "rebelote", seat, (c,)))
+            if first:
+                self.said.add((seat, suit_of(c)))
+        cards.append(c)
+        self.played_once.add(seat)
+        if self.comparison is not None:
+            self.comparison.played(seat)
+        if len(cards) == ruleset.players:
+            self._end_trick()
+        elif len(cards) > 1:
+            self.win = winning_index(cards, trump)
+
+    def _end_trick(self) -> None:
+        ruleset, trump = self.record.ruleset, self.contract.trump
+        cards = tuple(self.cards)
+        winner = (self.leader + winning_index(cards, trump)) % ruleset.players
+        points = trick_points(cards, trump, ruleset)
+        self.tricks.append(TrickState(self.leader, cards, winner, points))
+        self.points[ruleset.team_of(winner)] += points
+        self.leader, self.cards, self.win = winner, [], 0
+        if len(self.tricks) == ruleset.hand_size:
+            self._score()
+
+    def _belote_masks(self) -> tuple[int, ...]:
+        """Per seat, the kings and queens of trump of its belotes (``belote_from: hand``:
+        held together at the start of play)."""
+        ruleset, trump = self.record.ruleset, self.contract.trump
+        if ruleset.belote_from != "hand":
+            return (0,) * ruleset.players
+        return tuple(
+            sum(
+                (1 << card(KING, s)) | (1 << card(QUEEN, s))
+                for s in find_belotes(h, trump, ruleset)
+            )
+            for h in self.start
+        )
+
+    @staticmethod
+    def _belote_refusal(seat: int, pair: int) -> Text:
+        return Text(
+            N_("Seat {seat} said belote: it must play the king or queen of trump ({cards})."),
+            seat=seat,
+            cards=Cards(cards_in(pair)),
+        )
+
+    def _belote_now(self, seat: int) -> int:
+        """The bit set of ``seat``'s belote cards it may legally play now."""
+        pair = self.belote_start[seat] & self.hands[seat]
+        if not pair:
+            return 0
+        ruleset, trump = self.record.ruleset, self.contract.trump
+        return pair & legal_mask(
+            self.hands[seat], Position(self.leader, tuple(self.cards), trump, ruleset)
+        )
+
+    def _belote(self, index: int, seat: int) -> None:
+        if self.record.ruleset.belote_from != "hand" or self.contract.trump == NO_TRUMP:
+            raise _illegal(
+                index,
+                seat,
+                INVALID_BELOTE,
+                N_(
+                    "Belote is not said in {ruleset} here: it is read from the tricks or "
+                    "there is none in this trump mode."
+                ),
+                ruleset=self.record.ruleset.name,
+            )
+        if not self._belote_now(seat) or seat in self.belote_pending:
+            raise _illegal(
+                index,
+                seat,
+                INVALID_BELOTE,
+                N_(
+                    "Seat {seat} cannot say belote now: it says it as it plays the king or "
+                    "queen of trump, holding both at the start of play."
+                ),
+                seat=seat,
+            )
+        self.belote_pending[seat] = index
+
+    def _declare(self, index: int, seat: int, cards: Sequence[int]) -> None:
+        ruleset, trump = self.record.ruleset, self.contract.trump
+        if not self._may_declare(seat):
+            raise _illegal(
+                index,
+                seat,
+                INVALID_DECLARATION,
+                N_("Seat {seat} cannot declare now: {when}."),
+                seat=seat,
+                when=self._declaration_time(),
+            )
+        try:
+            claims = [*self.claims, (seat, tuple(cards))]
+            declared = parse_declarations(claims, trump, ruleset, dict(enumerate(self.start)))
+        except DeclarationError as error:
+            raise IllegalAction(
+                index, seat, INVALID_DECLARATION, Text("{m}", m=str(error))
+            ) from error
+        shown = declared[-1]
+        comparison = self.comparison
+        first = not any(s == seat for s, _ in self.claims)
+        if comparison is not None and first:
+            best = comparison.best[seat]
+            if best is None or shown.strength(ruleset) != best.strength(ruleset):
+                raise _illegal(
+                    index,
+                    seat,
+                    INVALID_DECLARATION,
+                    N_(
+                        "Seat {seat} won the comparison: it shows first the sequence compared, "
+                        "its longest ({cards})."
+                    ),
+                    seat=seat,
+                    cards=Cards(cards_in(best.cards)) if best is not None else "-",
+                )
+        self.claims, self.declared = claims, declared
+        self.events.append(Event(index, "declaration", seat, tuple(sorted(cards)), shown.points))
+
+    def _may_declare(self, seat: int) -> bool:
+        ruleset, trump = self.record.ruleset, self.contract.trump
+        if not declared_in(trump, ruleset) or ruleset.declarations_count != "announced":
+            return False
+        if self.comparison is not None:
+            comparison = self.comparison
+            return (
+                comparison.step == "done"
+                and comparison.winner == seat
+                and len(self.tricks) == 1
+                and not self.cards
+            )
+        return not self.tricks and seat == self.to_play and seat not in self.played_once
+
+    def _declaration_time(self) -> Text:
+        ruleset, trump = self.record.ruleset, self.contract.trump
+        if not declared_in(trump, ruleset):
+            return Text(N_("nothing is announced in this ruleset and trump mode"))
+        if ruleset.declarations_count != "announced":
+            return Text(N_("declarations count without being announced (declarations_count)"))
+        if self.comparison is not None:
+            return Text(
+                N_(
+                    "the winner of the comparison shows its sequences after the first trick, "
+                    "before the second"
+                )
+            )
+        return Text(N_("a seat declares at its turn in the first trick, before its card"))
+
+    # --- the answer ------------------------------------------------------------------------
+
+    def _score(self) -> None:
+        record, ruleset, contract = self.record, self.record.ruleset, self.contract
+        self.phase = COMPLETE
+        tricks = tuple(Trick(t.leader, t.cards) for t in self.tricks)
+        winners = tuple(t.winner for t in self.tricks)
+        checked = CheckedRound(tricks, self.start, winners, ())
+        declared = self.declared
+        if ruleset.declarations_count == "automatic" and declared_in(contract.trump, ruleset):
+            declared = [
+                d
+                for seat, hand in enumerate(self.start)
+                for d in find_declarations(hand, contract.trump, ruleset, seat)
+            ]
+        said = None
+        if ruleset.belote_said == "required" and ruleset.belote_from == "hand":
+            said = frozenset(self.said)
+        self.score = score_checked(
+            checked,
+            ruleset,
+            contract.trump,
+            contract.taker,
+            declared,
+            contract.bid,
+            record.held_in,
+            contract.double,
+            said,
+        )
+
+    def _seat_to_act(self) -> int | None:
+        if self.phase == AUCTION:
+            return self.auction.seat
+        if self.phase == EXCHANGE:
+            return self.holder
+        if self.phase == PLAY:
+            if self.comparison is not None and self.comparison.blocking:
+                return self.comparison.to_act()
+            return self.to_play
+        return None
+
+    def _legal(self, seat: int | None) -> Legal:
+        if self.phase == AUCTION:
+            return Legal(bids=self.auction.result().legal_bids)
+        if self.phase == EXCHANGE:
+            return Legal(exchange=True)
+        if self.phase != PLAY:
+            return Legal()
+        comparison = self.comparison
+        compare = comparison.choices(seat) if comparison is not None else ()
+        if comparison is not None and comparison.blocking:
+            return Legal(compare=compare)
+        ruleset, trump = self.record.ruleset, self.contract.trump
+        position = Position(self.leader, tuple(self.cards), trump, ruleset)
+        verdicts = tuple(legal_moves(self.hands[seat], position))
+        if seat in self.belote_pending:
+            pair = self.belote_start[seat] & self.hands[seat]
+            said = self._belote_refusal(seat, pair)
+            verdicts = tuple(
+                v
+                if not v.legal or pair >> v.card & 1
+                else Verdict(v.card, False, INVALID_BELOTE, said)
+                for v in verdicts
+            )
+        declarations: tuple[Declaration, ...] = ()
+        declarer = comparison.winner if comparison is not None else seat
+        if declarer is not None and self._may_declare(declarer):
+            shown = {d.cards for d in self.declared if d.seat == declarer}
+            declarations = tuple(
+                d
+                for d in find_declarations(self.start[declarer], trump, ruleset, declarer)
+                if d.cards not in shown and (comparison is None or d.kind == SEQUENCE)
+            )
+        belote = bool(self._belote_now(seat)) and seat not in self.belote_pending
+        return Legal(cards=verdicts, declarations=declarations, belote=belote, compare=compare)
+
+    def state(self) -> RoundState:
+        ruleset = self.record.ruleset
+        seat = self._seat_to_act()
+        result = self.result if self.result is not None else self.auction.result()
+        tricks = list(self.tricks)
+        if self.cards:
+            cards = tuple(self.cards)
+            points = trick_points(cards, self.contract.trump, ruleset)
+            tricks.append(TrickState(self.leader, cards, None, points))
+        card_points = (self.points[0], self.points[1])
+        next_seat = None
+        if self.score is not None:
+            card_points = self.score.figures.cards
+            next_seat = next_dealer(ruleset, self.record.dealer, self.score.winner)
+        elif self.phase == REDEAL:
+            next_seat = next_dealer(ruleset, self.record.dealer, None, redeal=True)
+        return RoundState(
+            phase=self.phase,
+            seat=seat,
+            legal=self._legal(seat),
+            hands=tuple(self.hands),
+            turned=self.turned,
+            stock=self.stock,
+            tricks=tuple(tricks),
+            card_points=card_points,
+            events=tuple(self.events),
+            contract=self.contract,
+            auction=result,
+            score=self.score,
+            next_dealer=next_seat,
+            actions=self.count,
+        )
+
+
+def _partner_card(c: int) -> int:
+    """The other card of a belote pair: the queen for the king, the king for the queen."""
+    return card(QUEEN if c & 7 == KING else KING, suit_of(c))

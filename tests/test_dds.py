@@ -1,0 +1,182 @@
+"""The compiled solver (service/dds through service/players/dds.py) against the engine
+and the pure Python solver: differential tests on seeded random positions.
+
+- legal sets: the core's legal cards equal ``play.legal_mask`` (and its trick winner
+  ``play.winning_index``) for every preset, every combination of the play parameters,
+  every trump mode, 2 and 4 players;
+- values: the core's exact value of each legal card equals the Python solver's
+  (``Solver.root_values`` searched to the end) on positions small enough for it, for every
+  preset and trump mode, every card-point and bonus parameter, and the play parameters.
+"""
+
+from __future__ import annotations
+
+import itertools
+import random
+
+import pytest
+
+from service.engine.cards import TRUMP_MODES, cards_in
+from service.engine.play import Position, legal_mask, winning_index
+from service.engine.rulesets import PRESETS, get_ruleset
+from service.players import dds, table
+from service.players.solver import Solver
+
+PLAY_PARAMETERS = {
+    "trump_lead_overtrump": ("always", "unless_partner_winning"),
+    "void_trump": ("always", "unless_partner_winning"),
+    "partner_winning_trump": ("free", "overtrump_if_able", "no_undertrump"),
+    "undertrump": ("must", "may", "forbidden"),
+}
+PLAY_COMBINATIONS = [
+    dict(zip(PLAY_PARAMETERS, values, strict=True))
+    for values in itertools.product(*PLAY_PARAMETERS.values())
+]
+POINT_PARAMETERS = [
+    {},
+    {"no_trump_points": "plain", "all_trump_points": "scaled"},
+    {"no_trump_points": "ace_19", "capot_mode": "plus_last_trick"},
+    {"capot_bonus": None, "last_trick_bonus": 0},
+    {"capot_bonus": 250, "last_trick_bonus": 20},
+]
+#: Counted by the tests below, reported in docs/players.md.
+LEGAL_POSITIONS_PER_RULESET = 8
+
+
+def ruleset(preset: str, **options):
+    return get_ruleset(preset, {"trump_modes": list(TRUMP_MODES), **options})
+
+
+def random_position(rules, rng: random.Random, size: int):
+    """Hands of ``size`` cards (one fewer for the seats that played in the trick), a
+    trick in progress led by a random seat, and which teams took a trick before."""
+    players = rules.players
+    pack = list(range(32))
+    rng.shuffle(pack)
+    n = rng.randrange(players)
+    trick = tuple(pack[:n])
+    leader = rng.randrange(players)
+    hands = [0] * players
+    at = n
+    for i in range(players):
+        seat = (leader + i) % players
+        take = size - 1 if i < n else size
+        for c in pack[at : at + take]:
+            hands[seat] |= 1 << c
+        at += take
+    return hands, leader, trick, rng.randrange(4)
+
+
+# --- legal sets ------------------------------------------------------------------------
+
+
+@pytest.mark.parametrize("preset", sorted(PRESETS))
+def test_the_cores_legal_cards_are_the_engines(preset):
+    rng = random.Random(preset)
+    compared = 0
+    for combination in PLAY_COMBINATIONS:
+        for players in (2, 4):
+            size = {"hand_size": 8} if players * PRESETS[preset].hand_size > 32 else {}
+            rules = ruleset(preset, players=players, **combination, **size)
+            for trump in TRUMP_MODES:
+                for _ in range(LEGAL_POSITIONS_PER_RULESET):
+                    hands, leader, trick, _ = random_position(rules, rng, rng.randint(1, 8))
+                    seat = (leader + len(trick)) % players
+                    position = Position(leader, trick, trump, rules)
+                    expected = legal_mask(hands[seat], position)
+                    assert dds.legal(rules, trump, hands[seat], leader, trick) == expected, (
+                        combination,
+                        players,
+                        trump,
+                        hands[seat],
+                        leader,
+                        trick,
+                    )
+                    if trick:
+                        core = dds.core_rules(rules, trump)
+                        assert core.winning_index(list(trick)) == winning_index(trick, trump)
+                    compared += 1
+    assert compared == len(PLAY_COMBINATIONS) * 2 * len(TRUMP_MODES) * LEGAL_POSITIONS_PER_RULESET
+
+
+# --- values ----------------------------------------------------------------------------
+
+
+def python_values(rules, trump, hands, leader, trick, taken, team) -> dict[int, float]:
+    solver = Solver(rules, trump, team)
+    values, _, exact = solver.root_values(tuple(hands), leader, tuple(trick), taken)
+    assert exact
+    return values
+
+
+def compare(rules, trump, rng, size, shared, team=None) -> None:
+    hands, leader, trick, taken = random_position(rules, rng, size)
+    team = rng.randrange(2) if team is None else team
+    expected = python_values(rules, trump, hands, leader, trick, taken, team)
+    found = dds.solve(rules, trump, hands, leader, trick, team, taken, shared)
+    assert found == expected, (rules.name, trump, hands, leader, trick, taken, team)
+
+
+@pytest.mark.parametrize(
+    ("preset", "trump"), [(p, t) for p in sorted(PRESETS) for t in PRESETS[p].trump_modes]
+)
+def test_the_cores_values_are_the_python_solvers(preset, trump):
+    rng = random.Random(f"{preset} {trump}")
+    shared = dds.Table(12)
+    for options in POINT_PARAMETERS:
+        rules = get_ruleset(preset, options)
+        sizes = (1, 2, 3, 3) if rules.players == 4 else (1, 2, 4, 5)
+        for size in sizes:
+            compare(rules, trump, rng, size, shared)
+
+
+@pytest.mark.parametrize("combination", PLAY_COMBINATIONS, ids=lambda c: "-".join(c.values()))
+def test_the_cores_values_follow_every_play_parameter(combination):
+    rng = random.Random(str(combination))
+    shared = dds.Table(12)
+    for players, trump in itertools.product((2, 4), TRUMP_MODES):
+        rules = ruleset("belote", players=players, **combination)
+        compare(rules, trump, rng, 3 if players == 4 else 4, shared)
+
+
+def test_one_table_serves_many_deals_and_both_teams():
+    """Values do not depend on what the table holds: a table reused over deals, teams and
+    rules gives what fresh tables give."""
+    rng = random.Random(3)
+    shared = dds.Table(10)
+    for preset, trump in (("belote", "H"), ("coinche", "all"), ("klaberjass", "S")):
+        rules = get_ruleset(preset)
+        for _ in range(6):
+            hands, leader, trick, taken = random_position(rules, rng, 4)
+            for team in (0, 1):
+                alone = dds.solve(rules, trump, hands, leader, trick, team, taken, dds.Table(10))
+                again = dds.solve(rules, trump, hands, leader, trick, team, taken, shared)
+                assert alone == again
+                assert set(alone) == set(
+                    cards_in(
+                        legal_mask(
+                            hands[(leader + len(trick)) % rules.players],
+                            Position(leader, trick, trump, rules),
+                        )
+                    )
+                )
+
+
+def test_a_full_deal_has_the_value_of_its_best_card_for_both_teams():
+    rules = get_ruleset("belote")
+    hands = table.complete(rules, table.deal(rules, random.Random(5)), 0)
+    assert [h.bit_count() for h in hands] == [8] * 4
+    mine = dds.solve(rules, "S", hands, 0, (), 0)
+    theirs = dds.solve(rules, "S", hands, 0, (), 1)
+    assert mine == {c: -v for c, v in theirs.items()}
+    assert -162 - 100 <= min(mine.values()) <= max(mine.values()) <= 162 + 100
+
+
+def test_the_core_refuses_impossible_positions():
+    rules = get_ruleset("belote")
+    with pytest.raises(ValueError):
+        dds.solve(rules, "S", [0b11, 0b10, 0b1100, 0b110000], 0, (), 0)  # a card twice
+    with pytest.raises(ValueError):
+        dds.solve(rules, "S", [0b11, 0b100, 0b1000, 0b110000], 0, (), 0)  # uneven hands
+    with pytest.raises(ValueError):
+        dds.solve(rules, "S", [0b1, 0b10, 0b100], 0, (), 0)  # three hands for four seats

@@ -1,0 +1,294 @@
+"""The service keeps answering while workers are replaced and under overload (issue 22),
+through a real gunicorn. Nothing here measures a latency (bench/ops.py does): the tests
+count answers, errors and the order of events in the log, with generous deadlines."""
+
+from __future__ import annotations
+
+import glob
+import json
+import os
+import re
+import signal
+import threading
+import time
+from concurrent.futures import ThreadPoolExecutor
+from pathlib import Path
+
+import pytest
+import requests
+
+from bench.slow_clients import SLOW_BODY, Trickle, connect, is_open
+from tests.gunicorn_process import gunicorn
+
+pytestmark = pytest.mark.http
+
+LEGAL = {"trump": "H", "hand": ["7H", "JH", "AS", "KD"], "trick": {"leader": 1, "cards": ["8C"]}}
+
+
+SUGGEST = {
+    "ruleset": "belote",
+    "trump": "H",
+    "taker": 1,
+    "hand": ["7H", "JH", "AS", "KD", "10C", "QS", "8D", "9C"],
+    "trick": {"leader": 1, "cards": ["8C", "9H", "AC"]},
+    "level": "hard",
+}
+CARDS = [f"{rank}{suit}" for suit in "HSDC" for rank in ("7", "8", "9", "10", "J", "Q", "K", "A")]
+#: Seven whole tricks, then one of cards that do not exist: read to its end, then refused.
+INVALID_ROUND = {
+    "ruleset": "belote",
+    "trump": "H",
+    "taker": 0,
+    "tricks": [{"leader": 0, "cards": CARDS[i * 4 : i * 4 + 4]} for i in range(7)]
+    + [{"leader": 9, "cards": ["XX"] * 4}],
+}
+
+
+def _fresh(url: str, timeout: float = 8.0) -> int:
+    try:
+        return requests.get(url, timeout=timeout, headers={"Connection": "close"}).status_code
+    except requests.RequestException:
+        return 0
+
+
+def _lines(text: str) -> list[dict]:
+    return [json.loads(x) for x in text.splitlines() if x.startswith("{")]
+
+
+def _messages(text: str) -> list[str]:
+    return [x.get("message", "") for x in _lines(text)]
+
+
+@pytest.mark.parametrize("workers", [1, 2])
+def test_workers_past_max_requests_are_replaced_with_no_gap(tmp_path, workers):
+    """5 slow bodies held on the workers, which are replaced every 40 requests: every
+    request on a fresh connection is answered (before, the only worker stopped accepting
+    and waited up to the graceful timeout, 20 s, for the slow bodies); the slow bodies are
+    closed as their worker retires; no traceback; the metrics keep every count in a
+    bounded directory."""
+    env = {
+        "WEB_CONCURRENCY": str(workers),
+        "BELOTE_MAX_REQUESTS": "40",
+        "BELOTE_MAX_REQUESTS_JITTER": "0",
+        "BELOTE_GRACEFUL_TIMEOUT": "20",
+        "BELOTE_TIMEOUT": "60",
+        "PROMETHEUS_MULTIPROC_DIR": str(tmp_path),
+    }
+    with gunicorn(env) as server:
+        slow = [connect(server.port, SLOW_BODY) for _ in range(5)]
+        trickle = Trickle(slow, b" ")
+        trickle.start()
+        try:
+            sent, statuses = 0, []
+            deadline = time.monotonic() + 90
+            # Rounds of requests until two hand-overs are done and the slow bodies closed.
+            while time.monotonic() < deadline and (
+                server.log().count("replaced: stopping it") < 2 or any(map(is_open, slow))
+            ):
+                with ThreadPoolExecutor(workers) as pool:
+                    statuses += pool.map(_fresh, [server.url("/healthz")] * 40)
+                sent += 40
+            assert statuses.count(200) == sent, statuses
+            assert not any(map(is_open, slow)), "a retiring worker closed its slow bodies"
+        finally:
+            trickle.stop.set()
+            for sock in slow:
+                sock.close()
+        scrape = requests.get(server.url("/metrics"), timeout=10).text
+        log = server.log()
+    messages = _messages(log)
+    replaced = [m for m in messages if re.match(r"Worker \d+ replaced: stopping it", m)]
+    assert len(replaced) >= 2, messages
+    # Each replacement booted before the worker it replaces was told to stop.
+    booted = [i for i, m in enumerate(messages) if m.startswith("Booting worker")]
+    stops = [i for i, m in enumerate(messages) if m in replaced]
+    assert all(sum(b < s for b in booted) > workers for s in stops), messages
+    assert "Traceback" not in log and "Bad file descriptor" not in log, log
+    pattern = r'^belote_http_requests_total\{method="GET",route="/healthz",status="200"\} (\S+)$'
+    answered = [x for x in _lines(log) if x.get("route") == "/healthz" and x["status"] == 200]
+    assert float(re.search(pattern, scrape, re.MULTILINE).group(1)) == len(answered) > sent
+    # Two files per live worker at most, and the archive: not two per worker ever started.
+    assert len(glob.glob(os.path.join(tmp_path, "*.db"))) <= 2 * (workers + 1) + 2
+
+
+def test_queued_suggestions_of_a_retiring_worker_are_answered_or_refused_clearly():
+    """The only worker passes its limit with 8 hard suggestions queued (8 s of search):
+    a request on a fresh connection is answered before the last of them (before, the
+    worker stopped accepting and waited for all of them), and each suggestion gets its
+    answer or a 503 problem that says why, with a Retry-After."""
+    env = {
+        "BELOTE_MAX_REQUESTS": "4",
+        "BELOTE_MAX_REQUESTS_JITTER": "0",
+        "BELOTE_SUGGEST_QUEUE": "8",
+        "BELOTE_GRACEFUL_TIMEOUT": "30",
+    }
+    body = SUGGEST | {"budget_ms": 1000}
+    done: list[str] = []
+
+    def suggest(_):
+        response = requests.post(server.url("/v1/suggest/play"), json=body, timeout=60)
+        done.append("suggestion")
+        return response.status_code, response.headers, response.text
+
+    with gunicorn(env) as server:
+        with ThreadPoolExecutor(9) as pool:
+            answers = pool.map(suggest, range(8))
+            time.sleep(1.0)  # all of them in the line, the limit passed
+            assert _fresh(server.url("/healthz"), timeout=60) == 200
+            done.append("healthz")
+            answers = list(answers)
+        log = server.log()
+    assert done.index("healthz") < len(done) - 1, done
+    statuses = [status for status, _, _ in answers]
+    assert set(statuses) <= {200, 503}, answers
+    assert 200 in statuses
+    for status, headers, text in answers:
+        if status == 503:
+            assert int(headers["Retry-After"]) >= 1
+            assert headers["Content-Type"].startswith("application/problem+json")
+            assert "being replaced" in json.loads(text)["detail"]
+    assert "Traceback" not in log
+
+
+def test_killed_workers_and_search_processes_are_replaced_and_clients_spread_again():
+    """kill -9 of a worker: the other answers meanwhile; keep-alive clients that all moved
+    to it come back to the replacement once their connections reach their age. kill -9
+    of a search process: its suggestion runs again in a fresh process (or, past its
+    deadline, gets a 503 problem), and the next ones are answered."""
+    env = {"WEB_CONCURRENCY": "2", "BELOTE_KEEPALIVE_MAX_AGE": "2"}
+    with gunicorn(env) as server:
+        pids = set()
+        deadline = time.monotonic() + 30
+        while len(pids) < 2 and time.monotonic() < deadline:
+            _fresh(server.url("/healthz"))
+            pids = {x["pid"] for x in _lines(server.log()) if x.get("route") == "/healthz"}
+        victim = next(iter(pids))
+        os.kill(victim, signal.SIGKILL)
+        statuses = [_fresh(server.url("/healthz")) for _ in range(30)]
+        assert statuses.count(200) == 30
+        # Keep-alive clients, all now on the survivor (or the replacement once booted).
+        stop = threading.Event()
+        failures = []
+
+        def client():
+            session = requests.Session()
+            while not stop.is_set():
+                try:
+                    r = session.post(server.url("/v1/legal-moves"), json=LEGAL, timeout=10)
+                    if r.status_code != 200:
+                        failures.append(r.status_code)
+                except requests.RequestException as error:
+                    failures.append(repr(error))
+
+        threads = [threading.Thread(target=client) for _ in range(4)]
+        for t in threads:
+            t.start()
+        deadline = time.monotonic() + 40
+        try:
+            while time.monotonic() < deadline:
+                time.sleep(0.5)
+                serving = {
+                    x["pid"] for x in _lines(server.log()) if x.get("route") == "/v1/legal-moves"
+                }
+                if len(serving - {victim}) >= 2:
+                    break
+        finally:
+            stop.set()
+            for t in threads:
+                t.join()
+        assert len(serving - {victim}) == 2, "the replacement served keep-alive clients too"
+        assert failures == []
+        # A search process killed in the middle of a suggestion.
+        body = SUGGEST | {"budget_ms": 500}
+        session = requests.Session()
+        assert session.post(server.url("/v1/suggest/play"), json=body, timeout=30).ok
+        children = _search_processes(server.process.pid)
+        answers = []
+        thread = threading.Thread(
+            target=lambda: answers.append(
+                requests.post(server.url("/v1/suggest/play"), json=body, timeout=30)
+            )
+        )
+        thread.start()
+        time.sleep(0.5)
+        for pid in children:
+            os.kill(pid, signal.SIGKILL)
+        thread.join()
+        assert answers[0].status_code in (200, 503), answers[0].text
+        if answers[0].status_code == 503:
+            assert "search process stopped" in answers[0].json()["detail"]
+        again = [session.post(server.url("/v1/suggest/play"), json=body, timeout=30) for _ in "ab"]
+        assert [a.status_code for a in again] == [200, 200]
+        log = server.log()
+    assert "Traceback" not in log, log
+
+
+def _parent(pid: int) -> int:
+    try:
+        text = Path(f"/proc/{pid}/status").read_text()
+    except OSError:
+        return 0
+    return int(re.search(r"^PPid:\s+(\d+)", text, re.MULTILINE).group(1))
+
+
+def _cmdline(pid: int) -> bytes:
+    try:
+        return Path(f"/proc/{pid}/cmdline").read_bytes()
+    except OSError:
+        return b""
+
+
+def _descends(pid: int, ancestor: int) -> bool:
+    while pid > 1:
+        if pid == ancestor:
+            return True
+        pid = _parent(pid)
+    return False
+
+
+def _search_processes(master: int) -> list[int]:
+    """The search processes: the children of the forkservers the workers started."""
+    found = []
+    for entry in Path("/proc").iterdir():
+        if not entry.name.isdigit():
+            continue
+        pid = int(entry.name)
+        parent = _parent(pid)
+        if parent > 1 and b"forkserver" in _cmdline(parent) and _descends(parent, master):
+            found.append(pid)
+    return found
+
+
+def test_cheap_requests_are_answered_between_the_items_of_a_costly_batch():
+    """One worker: batches of 100 invalid validateRound items (the costliest to answer)
+    one after the other and, meanwhile, legal-moves requests one after the other: several
+    legal-moves answers arrive while each batch is under way (before, the batch ran to its
+    end first, so at most the one that was waiting could)."""
+    batch = {"items": [{"operation": "validateRound", "body": INVALID_ROUND}] * 100}
+    with gunicorn({"BELOTE_ACCESS_LOG": "off"}) as server:
+        session = requests.Session()
+        assert session.post(server.url("/v1/legal-moves"), json=LEGAL, timeout=10).ok
+        finished = threading.Event()
+        windows, results = [], []
+
+        def send_batches():
+            batches = requests.Session()
+            for _ in range(5):
+                begin = time.monotonic()
+                results.append(batches.post(server.url("/v1/batch"), json=batch, timeout=60))
+                windows.append((begin, time.monotonic()))
+            finished.set()
+
+        thread = threading.Thread(target=send_batches)
+        thread.start()
+        answered = []
+        while not finished.is_set():
+            sent = time.monotonic()
+            assert session.post(server.url("/v1/legal-moves"), json=LEGAL, timeout=30).ok
+            answered.append((sent, time.monotonic()))
+        thread.join()
+    assert [r.status_code for r in results] == [200] * 5
+    assert all(item["status"] == 422 for r in results for item in r.json()["items"])
+    # Sent after the batch was, and answered before the batch was.
+    inside = [sum(begin < sent and done < end for sent, done in answered) for begin, end in windows]
+    assert sorted(inside)[2] >= 3, inside
