@@ -347,12 +347,14 @@ def component_property(self, field: fields.Field, ret: dict, **kwargs: Any) -> d
     """apispec attribute function (runs last): a field marked ``metadata={"component":
     name}`` becomes a reference to that component, with its own description and default;
     ``metadata={"json_schema": {...}}`` adds keywords apispec does not pass through
-    (``propertyNames``).
+    (``propertyNames``). A float is ``format: double``.
 
     A nullable one (``allow_none``) takes the form every generator turns into a nullable
     type: a shared scalar inlined as ``type: [X, "null"]`` with its bounds (C#'s generator
     keeps ``int`` for ``anyOf: [$ref Seat, null]``), an enum as ``anyOf: [$ref, null]``.
     """
+    if isinstance(field, fields.Float):  # a double everywhere (Go's default is float32,
+        ret["format"] = "double"  # Kotlin's a BigDecimal that Moshi writes as a string)
     name = field.metadata.get("component")
     if name is not None:
         keep = {k: ret[k] for k in ("description", "default") if k in ret}
