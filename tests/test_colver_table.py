@@ -9,7 +9,8 @@ from pathlib import Path
 import colver
 import pytest
 
-sys.path.insert(0, str(Path(__file__).resolve().parent.parent / "bench"))
+# Appended, not put first: bench/bench.py must not hide the package bench.
+sys.path.append(str(Path(__file__).resolve().parent.parent / "bench"))
 
 import arena
 import colver_table
