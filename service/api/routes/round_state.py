@@ -29,7 +29,7 @@ from ..blueprint import Blueprint
 from ..errors import ILLEGAL_ACTION, InvalidInput
 from ..schemas.round_state import (
     DealRequestSchema,
-    DealSchema,
+    NewDealSchema,
     RoundStateRequestSchema,
     RoundStateSchema,
 )
@@ -81,7 +81,7 @@ STATE_EXAMPLE = {
 @blp.route("/deal")
 class DealRound(MethodView):
     @blp.arguments(DealRequestSchema(), example=DEAL_EXAMPLE)
-    @blp.response(200, DealSchema())
+    @blp.response(200, NewDealSchema())
     @error_responses(blp)
     @blp.doc(operationId="deal")
     def post(self, args):

@@ -173,7 +173,12 @@ class DealtSchema(ResponseSchema):
     )
 
 
-class DealSchema(ResponseSchema):
+# Named NewDeal, not Deal: a component Deal with a member `deal` makes openapi-python-client
+# reuse one variable for both in the generated from_dict (mypy --strict refuses it).
+class NewDealSchema(ResponseSchema):
+    """A new deal: the record's `deal`, and the pack and salt that the table keeps private
+    until the round ends."""
+
     deal = fields.Nested(
         DealtSchema(), required=True, metadata={"description": "The record's `deal`, as is."}
     )
