@@ -79,8 +79,9 @@ class ActionSchema(RequestSchema):
         BidSchema(), metadata={"description": "`bid`: the bid, as POST /v1/bidding takes it."}
     )
     card = CardField(metadata={"description": "`play`: the card played."})
+    # No minimum: an empty list means left out (the request convention); a `declare`
+    # without cards is then refused by the route ("a 'declare' action needs `cards`").
     cards = Cards(
-        min_length=1,
         max_length=8,
         metadata={"description": "`declare`: the cards of one declaration, in any order."},
     )
