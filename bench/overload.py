@@ -270,41 +270,114 @@ def flood(path: str, body: bytes, clients: int, seconds: float) -> dict:
     }
 
 
-def refusal_cpu(n: int = 1000) -> tuple[float, float]:
-    """Worker CPU milliseconds per refused suggestion, and per GET /healthz (the baseline):
-    one worker whose line is full (BELOTE_SUGGEST_QUEUE=1 and two long searches), then n
-    more on a keep-alive connection; then n /healthz."""
-    server, port = _start({"WEB_CONCURRENCY": "1", "BELOTE_SUGGEST_QUEUE": "1"})
-    try:
-        long = json.loads(SUGGEST) | {"budget_ms": 2000}
-        holders = [
-            threading.Thread(
-                target=lambda: _post(port, "/v1/suggest/play", json.dumps(long).encode())
-            )
-            for _ in range(2)
-        ]
-        for t in holders:
-            t.start()
-        time.sleep(0.3)
-        (worker,) = _workers(server.pid)
+def _descendants(pid: int) -> list[int]:
+    out = subprocess.run(["ps", "-e", "-o", "pid=,ppid="], capture_output=True, text=True)
+    children: dict[int, list[int]] = {}
+    for line in out.stdout.splitlines():
+        child, parent = (int(x) for x in line.split())
+        children.setdefault(parent, []).append(child)
+    found, todo = [], [pid]
+    while todo:
+        for child in children.get(todo.pop(), []):
+            found.append(child)
+            todo.append(child)
+    return found
+
+
+def _fresh_cpu_ms(port: int, worker: int, n: int, method: str, path: str, body=None):
+    """Worker CPU milliseconds per request, each on a fresh connection, and the statuses."""
+    statuses = []
+    before = _cpu_s([worker])
+    for _ in range(n):
         conn = http.client.HTTPConnection("127.0.0.1", port, timeout=60)
-        before, refused = _cpu_s([worker]), 0
-        for _ in range(n):
-            conn.request("POST", "/v1/suggest/play", body=SUGGEST, headers=HEADERS)
-            response = conn.getresponse()
-            response.read()
-            refused += response.status == 503
-        cpu = _cpu_s([worker]) - before
-        for t in holders:
-            t.join()
-        before = _cpu_s([worker])
-        for _ in range(n):
-            conn.request("GET", "/healthz")
-            conn.getresponse().read()
-        healthz = (_cpu_s([worker]) - before) * 1000 / n
+        conn.request(method, path, body=body, headers=HEADERS if body else {})
+        response = conn.getresponse()
+        response.read()
+        statuses.append(response.status)
+        conn.close()
+    return (_cpu_s([worker]) - before) * 1000 / n, statuses
+
+
+def _bare_floor_ms(n: int) -> float:
+    """gunicorn's own cost, the floor of any answer: the same worker class serving a WSGI
+    app that answers 200 at once, on fresh connections."""
+    port = serve.free_port()
+    server = subprocess.Popen(
+        [
+            sys.executable,
+            "-m",
+            "gunicorn",
+            "-k",
+            "gevent",
+            "-w",
+            "1",
+            "-b",
+            f"127.0.0.1:{port}",
+            "bench.overload:BARE",
+        ],
+        cwd=ROOT,
+        stdout=subprocess.DEVNULL,
+        stderr=subprocess.DEVNULL,
+    )
+    try:
+        deadline = time.monotonic() + 30
+        while True:
+            try:
+                _fresh_cpu_ms(port, 0, 1, "GET", "/")
+                break
+            except OSError:
+                if time.monotonic() > deadline:
+                    raise
+                time.sleep(0.2)
+        (worker,) = _workers(server.pid)
+        _fresh_cpu_ms(port, worker, 100, "GET", "/")
+        return _fresh_cpu_ms(port, worker, n, "GET", "/")[0]
     finally:
         serve.stop(server)
-    return (cpu * 1000 / refused if refused > n * 0.9 else float("nan")), healthz
+
+
+def BARE(environ, start_response):  # noqa: N802 - gunicorn's app, for _bare_floor_ms
+    start_response("200 OK", [("Content-Length", "2"), ("Content-Type", "text/plain")])
+    return [b"ok"]
+
+
+def refusal_cpu(n: int = 2000) -> tuple[float, float, float]:
+    """Worker CPU milliseconds per refused suggestion, per GET /healthz (the baseline) and
+    per answer of a bare gunicorn (the floor), each on fresh connections (a connection that
+    asks again before its Retry-After is held). One worker whose line is full: one search
+    process, BELOTE_SUGGEST_QUEUE=1, two suggestions in it and the search process stopped
+    (SIGSTOP) meanwhile, so that the line stays full for the whole measurement."""
+    server, port = _start(
+        {"WEB_CONCURRENCY": "1", "BELOTE_SUGGEST_QUEUE": "1", "BELOTE_SUGGEST_PROCESSES": "1"}
+    )
+    try:
+        (worker,) = _workers(server.pid)
+        _post(port, "/v1/suggest/play", SUGGEST)  # the pool started
+        frozen = _descendants(worker)
+        for pid in frozen:
+            os.kill(pid, 19)  # SIGSTOP
+        holders = [
+            threading.Thread(target=_post, args=(port, "/v1/suggest/play", SUGGEST))
+            for _ in range(2)
+        ]
+        try:
+            for t in holders:
+                t.start()
+                time.sleep(0.2)
+            _fresh_cpu_ms(port, worker, 100, "POST", "/v1/suggest/play", SUGGEST)
+            refusal, statuses = _fresh_cpu_ms(port, worker, n, "POST", "/v1/suggest/play", SUGGEST)
+        finally:
+            for pid in frozen:
+                os.kill(pid, 18)  # SIGCONT
+        for t in holders:
+            t.join()
+        _fresh_cpu_ms(port, worker, 100, "GET", "/healthz")
+        healthz = _fresh_cpu_ms(port, worker, n, "GET", "/healthz")[0]
+    finally:
+        serve.stop(server)
+    if sum(status == 503 for status in statuses) < n:
+        refusal = float("nan")  # the line was not full throughout
+    return refusal, healthz, _bare_floor_ms(n)
 
 
 def _post(port: int, path: str, body: bytes) -> int:
@@ -428,10 +501,10 @@ def main(seconds: float = 60.0, total: int = 10000) -> None:
             f"{r['errors']} errors; answers per polite client {r['polite_least']} to "
             f"{r['polite_most']}, least impolite {r['impolite_least']} {r['error_kinds'] or ''}"
         )
-    refusal, healthz = refusal_cpu()
+    refusal, healthz, floor = refusal_cpu()
     print(
-        f"    worker CPU per refused suggestion {refusal:.3f} ms (per GET /healthz in the "
-        f"same run: {healthz:.3f} ms)"
+        f"    worker CPU per refused suggestion {refusal:.3f} ms, per GET /healthz "
+        f"{healthz:.3f} ms, per answer of a bare gunicorn {floor:.3f} ms (fresh connections)"
     )
     r = costly_batches(min(seconds, 20.0))
     print(

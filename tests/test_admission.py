@@ -125,8 +125,11 @@ def test_a_refusal_comes_before_the_body_is_read(client, path, line):
     assert client.post(path, data=body, content_type="application/json").status_code == 400
 
 
-def test_a_connection_that_asks_again_before_its_retry_after_is_refused_again(client):
-    """The place freed goes to a client that waited, not to one that ignored Retry-After."""
+def test_a_connection_that_asks_again_before_its_retry_after_is_refused_again(client, monkeypatch):
+    """The place freed goes to a client that waited, not to one that ignored Retry-After;
+    the early re-ask is held first (HOLD_S), so that such a client's flood is paced by the
+    server instead of costing a refusal per round trip."""
+    monkeypatch.setattr(admission, "HOLD_S", 0.2)
 
     class Connection:  # what service/api/worker.py hands the app as gunicorn.socket
         retry_at = 0.0
@@ -140,13 +143,20 @@ def test_a_connection_that_asks_again_before_its_retry_after_is_refused_again(cl
     for ticket in held:
         ticket.line.leave(ticket)
     assert refused.status_code == 503 and impatient.retry_at > time.monotonic()
+    began = time.monotonic()
     again = client.post(
         "/v1/suggest/play", data=b"{", environ_overrides={"gunicorn.socket": impatient}
     )
+    assert time.monotonic() - began >= 0.2  # held, then still early: refused again
     assert again.status_code == 503 and "before its Retry-After" in again.get_json()["detail"]
     assert 1 <= int(again.headers["Retry-After"]) <= int(refused.headers["Retry-After"])
     waited = client.post("/v1/suggest/play", json=[], environ_overrides={"gunicorn.socket": other})
     assert waited.status_code == 422  # a place: the body is read (and is not an object)
+    impatient.retry_at = time.monotonic() + 0.1  # its time comes within the hold: admitted
+    held = client.post(
+        "/v1/suggest/play", json=[], environ_overrides={"gunicorn.socket": impatient}
+    )
+    assert held.status_code == 422 and impatient.retry_at <= time.monotonic()
 
 
 def test_a_batch_whose_turn_does_not_come_is_a_503_problem(client, monkeypatch):

@@ -298,3 +298,39 @@ def test_cheap_requests_are_answered_between_the_items_of_a_costly_batch():
     # Sent after the batch was, and answered before the batch was.
     inside = [sum(begin < sent and done < end for sent, done in answered) for begin, end in windows]
     assert sorted(inside)[2] >= 3, inside
+
+
+def test_a_client_that_ignores_retry_after_is_held_on_its_connection():
+    """The line full (one search process, stopped, and one suggestion waiting): a refused
+    client that asks again on the same connection before its Retry-After gets its second
+    503 only after a hold, so a client that ignores Retry-After is paced by the server (at
+    no CPU cost) instead of costing a refusal per round trip. Before, the worker's socket
+    could not remember the Retry-After it gave (the hold never happened under gunicorn)."""
+    env = {"BELOTE_SUGGEST_QUEUE": "1", "BELOTE_SUGGEST_PROCESSES": "1"}
+    with gunicorn(env) as server:
+        url = server.url("/v1/suggest/play")
+        assert requests.post(url, json=SUGGEST, timeout=60).status_code == 200  # pool up
+        frozen = _search_processes(server.process.pid)
+        assert frozen
+        for pid in frozen:
+            os.kill(pid, signal.SIGSTOP)
+        try:
+            with ThreadPoolExecutor(2) as pool:
+                holders = [pool.submit(requests.post, url, json=SUGGEST, timeout=60)]
+                time.sleep(0.5)
+                holders.append(pool.submit(requests.post, url, json=SUGGEST, timeout=60))
+                time.sleep(0.5)
+                impatient = requests.Session()
+                first = impatient.post(url, json=SUGGEST, timeout=30)
+                began = time.monotonic()
+                again = impatient.post(url, json=SUGGEST, timeout=30)
+                held_s = time.monotonic() - began
+                for pid in frozen:
+                    os.kill(pid, signal.SIGCONT)
+                assert [h.result().status_code for h in holders] == [200, 200]
+        finally:
+            for pid in frozen:
+                os.kill(pid, signal.SIGCONT)
+    assert first.status_code == 503 and int(first.headers["Retry-After"]) >= 1
+    assert again.status_code == 503, again.text
+    assert held_s >= 0.9, held_s  # held (at least a second: Retry-After is at least 1 s)

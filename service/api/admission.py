@@ -11,8 +11,11 @@ they could not start soon, so that the cheap ones (legal moves, scores) keep the
   place in the search line (service/api/search_pool.py) and a batch one in the batch line
   of its worker; a refusal is a 503 problem with ``Retry-After``, at the cost of the
   routing alone (no body read, no view built). A connection that asks again before its
-  ``Retry-After`` has passed is refused again without a look at the line, so that a
-  client that ignores ``Retry-After`` does not take the places freed for those that wait.
+  ``Retry-After`` has passed is held until then (at most :data:`HOLD_S`, sleeping, at no
+  CPU cost) and refused again if it is still early, without a look at the line: a client
+  that ignores ``Retry-After`` does not take the places freed for those that wait, and a
+  flood of such re-asks costs the worker one refusal per client every 2 s, not one per
+  round trip.
 - :class:`Pace`: the batch work of a worker, in work units (a millisecond of the worker's
   CPU, whatever the item: an invalid item costs what its refusal costs), bounded to a
   share of the worker: a batch yields between items, and past its burst it sleeps long
@@ -29,7 +32,6 @@ from collections.abc import Callable, Iterable, Iterator
 from typing import Any
 
 import flask
-from werkzeug.exceptions import ServiceUnavailable
 
 from ..engine.text import N_, Text
 from .errors import problem
@@ -46,10 +48,11 @@ class Busy(Exception):  # noqa: N818 - a state, reported as a 503
 class Ticket:
     """A job's place in a line, from its arrival (:meth:`Line.admit`) to its end."""
 
-    __slots__ = ("line", "refused", "started")
+    __slots__ = ("began", "line", "refused", "started")
 
     def __init__(self, line: Line):
         self.line, self.refused, self.started = line, False, False
+        self.began = 0.0
 
     def __enter__(self) -> Ticket:
         return self
@@ -61,11 +64,10 @@ class Ticket:
         """``job()`` once this ticket's turn comes (:class:`Busy` if it does not within
         ``wait_s``, or the line is drained meanwhile)."""
         self.line.wait_turn(self, wait_s)
-        started = time.monotonic()
         try:
             return job()
         finally:
-            self.line.done(self, time.monotonic() - started)
+            self.line.done(self, time.monotonic() - self.began)
 
 
 class Line:
@@ -110,7 +112,7 @@ class Line:
                 self.condition.wait(left)
             self.waiting.popleft()
             self.busy += 1
-            ticket.started = True
+            ticket.started, ticket.began = True, time.monotonic()
             self.condition.notify_all()
 
     def done(self, ticket: Ticket, seconds: float) -> None:
@@ -121,7 +123,10 @@ class Line:
             self.condition.notify_all()
 
     def leave(self, ticket: Ticket) -> None:
-        """A ticket whose job never ran (its request was refused, say): its place freed."""
+        """A ticket's request is over: its place freed (its turn ended if it had come)."""
+        if ticket.started:
+            self.done(ticket, time.monotonic() - ticket.began)
+            return
         with self.condition:
             if ticket in self.waiting:
                 self.waiting.remove(ticket)
@@ -193,25 +198,18 @@ BATCHES = Line(
     N_("{count} batches are already waiting in this worker"), 1, 8, mean_s=0.1, max_wait_s=2.0
 )
 #: Batch items may take half of their worker's CPU, a quarter of a second of it at once.
-BATCH_PACE = Pace(share=0.5, burst_ms=250)
+BATCH_PACE = Pace(share=0.5, burst_ms=250, poll_ms=1.0)
 #: Seconds a batch that took a place may wait for its turn.
 BATCH_WAIT_S = 5.0
+#: At most this long, a connection that asks again before its Retry-After is held before
+#: its answer: then admitted if its time has come, else refused again.
+HOLD_S = 2.0
 
 
 def batch(items: Iterable[Any], answer: Callable[[Any], Any]) -> list[Any]:
-    """``answer(item)`` for each item of a batch, in the batch line (the place taken by
-    :func:`install`), paced by :data:`BATCH_PACE`; :class:`Busy` if its turn does not come."""
-    ticket = flask.g.get("ticket")
-
-    def run() -> list[Any]:
-        return [answer(item) for item in BATCH_PACE.items(items, time.sleep)]
-
-    if ticket is None:
-        return run()
-    try:
-        return ticket.run(run, BATCH_WAIT_S)
-    except Busy as busy:  # its turn did not come, or the worker is being replaced
-        raise ServiceUnavailable(refusal(busy), retry_after=busy.retry_after) from None
+    """``answer(item)`` for each item of a batch, paced by :data:`BATCH_PACE`, in its turn
+    of the batch line (:func:`install` waited for it before the body was read)."""
+    return [answer(item) for item in BATCH_PACE.items(items, time.sleep)]
 
 
 def refusal(busy: Busy) -> Text:
@@ -222,23 +220,38 @@ def refusal(busy: Busy) -> Text:
     )
 
 
-def install(app: flask.Flask, lines: dict[str, Callable[[], Line]]) -> None:
+def install(
+    app: flask.Flask,
+    lines: dict[str, Callable[[], Line]],
+    turn_first: dict[str, Callable[[], float]] | None = None,
+) -> None:
     """Before each request to an endpoint of ``lines`` (endpoint -> its line), a place in
-    that line, in ``flask.g.ticket``; a 503 problem when there is none."""
+    that line, in ``flask.g.ticket``; a 503 problem when there is none. For an endpoint of
+    ``turn_first`` (endpoint -> the seconds it may wait), also its turn, before its body is
+    read: a batch's body (a few milliseconds to read and check, in one piece) is read in
+    its turn, not beside the batch under way (its own turn ends with its request)."""
+    turn_first = turn_first or {}
 
     @app.before_request
     def admit() -> flask.Response | None:
-        line = lines.get(flask.request.endpoint or "")
+        endpoint = flask.request.endpoint or ""
+        line = lines.get(endpoint)
         if line is None:
             return None
         # A client told to come back in N s that asks again sooner, on the same connection,
         # does not get the place a client that waited is owed (service/api/worker.py).
         connection = flask.request.environ.get("gunicorn.socket")
         early = getattr(connection, "retry_at", 0.0) - time.monotonic()
+        if early > 0:  # held first, at no CPU cost: an impatient client's flood is paced
+            time.sleep(min(early, HOLD_S))  # (a greenlet's sleep under gevent)
+            early = connection.retry_at - time.monotonic()
         try:
             if early > 0:
                 raise Busy(Text(N_("asked again before its Retry-After")), math.ceil(early))
             flask.g.ticket = line().admit()
+            wait_s = turn_first.get(endpoint)
+            if wait_s is not None:
+                flask.g.ticket.line.wait_turn(flask.g.ticket, wait_s())
         except Busy as busy:
             if hasattr(connection, "retry_at"):
                 connection.retry_at = max(connection.retry_at, time.monotonic() + busy.retry_after)

@@ -106,6 +106,7 @@ def create_app(config: type = Config, settings: Settings | None = None) -> Flask
             "suggest.SuggestBid": search_pool.line,
             "batch.Batch": lambda: admission.BATCHES,
         },
+        turn_first={"batch.Batch": lambda: admission.BATCH_WAIT_S},
     )
     if settings.table_dir is not None:
         from . import table

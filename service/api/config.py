@@ -314,7 +314,7 @@ VARIABLES: tuple[Variable, ...] = (
     ),
     Variable(
         "BELOTE_SUGGEST_QUEUE",
-        "8",
+        "32",
         _integer(1, 1000),
         "Suggestions that may wait per worker; more get a 503 problem with Retry-After.",
     ),
@@ -371,7 +371,7 @@ class Settings:
     cors_origins: tuple[str, ...] = ()
     cache_max_age: int = 300
     suggest_processes: int = 1
-    suggest_queue: int = 8
+    suggest_queue: int = 32
     metrics: bool = True
     metrics_bind: str | None = None
     table_dir: Path | None = None

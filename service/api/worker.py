@@ -55,13 +55,14 @@ class Connection:
     """A client socket as gunicorn uses it, which knows whether it waits for the client
     (a ``recv`` under way), whether a request is under way, and since when."""
 
-    __slots__ = ("idle_since", "opened", "reading", "request_since", "sock")
+    __slots__ = ("idle_since", "opened", "reading", "request_since", "retry_at", "sock")
 
     def __init__(self, sock: socket.socket):
         self.sock = sock
         self.opened = self.idle_since = time.monotonic()
         self.reading = False
         self.request_since: float | None = None
+        self.retry_at = 0.0  # the last Retry-After given on it (service/api/admission.py)
 
     def recv(self, *args):
         self.reading = True
