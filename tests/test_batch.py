@@ -5,15 +5,16 @@ from __future__ import annotations
 from pathlib import Path
 
 import pytest
+import requests
 import yaml
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from service.api.config import Settings
 from service.api.schemas.batch import BATCH_MAX
 from service.api.schemas.common import BATCH_OPERATIONS, RULES_OPERATIONS
 
 from .body_mutations import examples, mutate
+from .gunicorn_process import gunicorn
 
 pytestmark = pytest.mark.http
 
@@ -138,18 +139,21 @@ def test_suggestions_are_answered_as_their_endpoints_answer(server):
         assert _alone(server, item["operation"], item["body"])[1] == result
 
 
-def test_a_batch_of_suggestions_holds_the_line_as_many_requests_would(server):
+def test_a_batch_of_suggestions_holds_the_line_as_many_requests_would():
     # every suggestion of the batch takes its place in the worker's line of suggestions
-    # before any is searched: the places run out as they would for that many requests
-    settings = Settings.from_env()
-    places = settings.suggest_processes + settings.suggest_queue
+    # before any is searched: the places run out as they would for that many requests.
+    # A fresh worker (its line's first guess of a search: 2 s) with 1 search process and 4
+    # places waiting: 5 places, all within the line's 10 s bound on the expected wait.
+    places = 5
     item = {"operation": "suggestPlay", "body": SUGGEST_PLAY}
-    response = server.post("/v1/batch", json={"items": [item] * (places + 2)})
-    assert response.status_code == 200
-    results = response.json()["items"]
-    assert [r["status"] for r in results] == [200] * places + [503, 503]
-    assert all(r == results[0] for r in results[:places])
-    assert "busy" in results[-1]["problem"]["detail"]
-    # and each place is given back: the line is free again
-    again = server.post("/v1/batch", json={"items": [item] * places}).json()["items"]
-    assert [r["status"] for r in again] == [200] * places
+    with gunicorn({"BELOTE_SUGGEST_PROCESSES": "1", "BELOTE_SUGGEST_QUEUE": "4"}) as server:
+        url = server.url("/v1/batch")
+        response = requests.post(url, json={"items": [item] * (places + 2)}, timeout=120)
+        assert response.status_code == 200
+        results = response.json()["items"]
+        assert [r["status"] for r in results] == [200] * places + [503, 503]
+        assert all(r == results[0] for r in results[:places])
+        assert "busy" in results[-1]["problem"]["detail"]
+        # and each place is given back: the line is free again
+        again = requests.post(url, json={"items": [item] * places}, timeout=120).json()
+        assert [r["status"] for r in again["items"]] == [200] * places
