@@ -227,7 +227,7 @@ def _flood_process(port: int, path: str, body: bytes, clients: int, seconds: flo
     stop.set()
     for t in threads:
         t.join()
-    out.put(tallies)
+    out.put((tallies, time.process_time() / seconds))
 
 
 def flood(path: str, body: bytes, clients: int, seconds: float) -> dict:
@@ -249,7 +249,7 @@ def flood(path: str, body: bytes, clients: int, seconds: float) -> dict:
         time.sleep(1.0)
         during: list = []
         _timer(port, seconds, during)
-        tallies = queue.get(timeout=seconds + 120)
+        tallies, flood_cores = queue.get(timeout=seconds + 120)
         flooders.join()
         cpu = _cpu_s(workers) - cpu_before
     finally:
@@ -266,6 +266,8 @@ def flood(path: str, body: bytes, clients: int, seconds: float) -> dict:
         "polite_most": max(polite),
         "impolite_least": min(t["answered"] for t in tallies if not t["polite"]),
         "worker_cpu_s": cpu,
+        "worker_cores": cpu / (seconds + 1),
+        "flood_cores": flood_cores,
         "error_kinds": sorted({str(x) for t in tallies for x in t.get("statuses", [])}),
     }
 
@@ -500,6 +502,11 @@ def main(seconds: float = 60.0, total: int = 10000) -> None:
             f"      flood: {r['answered']} answered, {r['refused']} refused (503), "
             f"{r['errors']} errors; answers per polite client {r['polite_least']} to "
             f"{r['polite_most']}, least impolite {r['impolite_least']} {r['error_kinds'] or ''}"
+        )
+        print(
+            f"      CPU of the 2 cores: the workers {r['worker_cores']:.2f}, the flooding "
+            f"clients {r['flood_cores']:.2f} (the timing client and the search processes "
+            f"beside them)"
         )
     refusal, healthz, floor = refusal_cpu()
     print(
