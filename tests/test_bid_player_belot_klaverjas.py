@@ -12,7 +12,7 @@ from hypothesis import strategies as st
 
 from service.engine.bidding import Bid, run_auction
 from service.engine.cards import mask_of, parse_card
-from service.engine.rulesets import get_ruleset
+from service.engine.rulesets import PRESETS, get_ruleset
 from service.players import bidding, table
 from service.players.baselines import greedy_card
 
@@ -277,3 +277,15 @@ def test_a_table_bids_whole_auctions_and_scores_a_doubled_contract():
         if plain.outcome.made is not None and not any(r.score.figures.sweep for r in rounds):
             assert sum(doubled.score) == 2 * sum(plain.score)
     assert {"none", "contra"} <= seen
+
+
+def test_every_preset_has_a_computer_bidder():
+    """The first call of a deal, easy and normal, in each of the nine presets."""
+    for name in sorted(PRESETS):
+        rules = get_ruleset(name)
+        assert rules.bidding in bidding.PLAYER_BIDDING
+        view = _auction_prefix(rules, 1, 0)
+        for level in ("easy", "normal"):
+            bid = bidding.suggest_bid(view, level, seed=1).bid
+            offered = (view.proposed, view.second_proposed)
+            run_auction(rules, view.dealer, [bid], view.turned, *offered)

@@ -58,7 +58,7 @@ from ..engine.cards import (
 )
 from ..engine.declarations import find_belotes, find_declarations
 from ..engine.play import card_points
-from ..engine.rulesets import Ruleset
+from ..engine.rulesets import PARAMETERS, Ruleset
 from ..engine.scoring import mode_total
 from .baselines import greedy_card
 from .deadline import Deadline
@@ -89,15 +89,7 @@ class BidSuggestion:
 
 #: The bidding procedures the computer players bid in: every one of the engine's
 #: (/v1/suggest/bid answers for every preset).
-PLAYER_BIDDING = (
-    "turned_card",
-    "klaberjass",
-    "coinche",
-    "bulgarian",
-    "klaverjas_free",
-    "klaverjas_forced",
-    "klaverjas_proposed",
-)
+PLAYER_BIDDING: tuple[str, ...] = PARAMETERS["bidding"].values
 #: The procedures whose auction the card players read (``hard`` weighs its deals by the
 #: calls, :func:`auction_weight`); of the others (bulgarian, klaverjas) they read the
 #: contract only, as /v1/suggest/play's view carries no proposed suit.
