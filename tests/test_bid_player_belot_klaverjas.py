@@ -6,6 +6,8 @@ same answer for the same view and seed."""
 from __future__ import annotations
 
 import random
+import sys
+from pathlib import Path
 
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
@@ -289,3 +291,31 @@ def test_every_preset_has_a_computer_bidder():
             bid = bidding.suggest_bid(view, level, seed=1).bid
             offered = (view.proposed, view.second_proposed)
             run_auction(rules, view.dealer, [bid], view.turned, *offered)
+
+
+def test_the_table_draws_the_proposed_suits_apart_from_the_pack():
+    rng = random.Random(4)
+    assert table.propose(BELOT, rng) == (None, None)
+    proposed, second = table.propose(ROTTERDAM, rng)
+    assert proposed in "CDHS" and second is None
+    proposed, second = table.propose(NEW_PROPOSAL, rng)
+    assert proposed in "CDHS" and second in "CDHS" and second != proposed
+    dealt = table.deal(ROTTERDAM, random.Random(4))
+    assert dealt.proposed in "CDHS" and dealt.turned is None
+    assert [h.bit_count() for h in dealt.hands] == [8] * 4
+
+
+def test_the_arena_bids_belot_and_klaverjas_auctions():
+    """bench/arena.py with --auction: both plays of each deal end in a contract or a redeal;
+    with the same players on both sides the two plays are the same game with the sides'
+    names swapped, so each side takes once and the duplicate margin is exactly 0."""
+    sys.path.append(str(Path(__file__).resolve().parent.parent / "bench"))
+    import arena
+
+    for preset in ("belot", "klaverjas-rotterdam"):
+        for index in range(2):
+            args = (preset, None, "greedy", "greedy", "easy", "easy", True, 3, index)
+            out = arena.play_deal(args)
+            assert out["taken"]["A"] + out["taken"]["B"] + out["redeal"] == 2
+            assert out["taken"]["A"] == out["taken"]["B"] and out["made"]["A"] == out["made"]["B"]
+            assert out["margin"] == 0.0
