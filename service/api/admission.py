@@ -197,7 +197,8 @@ class Pace:
 BATCHES = Line(
     N_("{count} batches are already waiting in this worker"), 1, 8, mean_s=0.1, max_wait_s=2.0
 )
-#: Batch items may take half of their worker's CPU, a quarter of a second of it at once.
+#: Batch items may take half of their worker's CPU, a quarter of a second of it at once;
+#: the worker reads the requests that arrived at least every millisecond of their work.
 BATCH_PACE = Pace(share=0.5, burst_ms=250, poll_ms=1.0)
 #: Seconds a batch that took a place may wait for its turn.
 BATCH_WAIT_S = 5.0
