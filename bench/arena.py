@@ -12,9 +12,11 @@ seat and suit with the best :func:`players.bidding.side_points` over the full ha
 contracts only, the Coinche value its estimate rounded down (80 at least). With
 ``--auction`` the cards are dealt as the game deals them and the auction is bid by each
 side's bidding player (``--bid-a`` / ``--bid-b``: ``strong`` = take with strong trumps,
-``heuristic``, ``normal``, ``hard``); a redeal scores 0. With the same bidder on both
-sides the auction is the same in both plays, so the card players are compared on contracts
-reached by a real auction, whose bids they can read (``hard`` weighs its deals by them).
+``heuristic``, ``normal``, ``hard``; every preset's auction, belot's contra and recontra
+scored, klaverjas_proposed's suits drawn apart from the pack); a redeal scores 0. With
+the same bidder on both sides the auction is the same in both plays, so the card players
+are compared on contracts reached by a real auction, whose bids they can read (``hard``
+weighs its deals by them).
 
 A player is ``random``, ``greedy``, a level (``easy``, ``normal``, ``hard``), ``plain``
 (the reference sampler), or a level's variant for experiments, ``name+field=value+...``
@@ -136,6 +138,7 @@ def play_deal(args) -> dict:
     rng = random.Random(seed * 1_000_003 + index)
     pack = list(range(32))
     rng.shuffle(pack)
+    offered = table.propose(rules, rng)  # klaverjas_proposed: the suits proposed
     dealer = index % rules.players
     # Sides are "A" and "B" (the two may be the same player with different bidders).
     names = {"A": a, "B": b}
@@ -156,7 +159,7 @@ def play_deal(args) -> dict:
         seats = [first if s % 2 == 0 else second for s in range(rules.players)]
         game_rng = random.Random(seed * 7_919 + index)
         if auction:
-            dealt = table.deal_from(rules, pack)
+            dealt = table.deal_from(rules, pack, *offered)
             full = dealt.hands
         else:
             size = rules.hand_size
@@ -179,10 +182,11 @@ def play_deal(args) -> dict:
             exchanged = table.seven_exchange(rules, contract, hands)
             trump, taker = contract.trump, contract.taker
             bid, turned = table.contract_bid(contract), dealt.turned
+            double = contract.double or "none"
         else:
             hands = full
             taker, trump, bid = fixed_contract(rules, hands)
-            turned, exchanged, bids = None, None, ()
+            turned, exchanged, bids, double = None, None, (), "none"
             if cv:
                 cv.set_contract(trump, int(bid.value), rules.team_of(taker), bid.coinche)
                 cv.start()
@@ -199,6 +203,7 @@ def play_deal(args) -> dict:
             exchanged,
             bids,
             watch=cv.card if cv else None,
+            double=double,
         )
         score = played.score.score
         team_a = 1 if swap else 0

@@ -9,9 +9,6 @@ import random
 from dataclasses import dataclass, field
 from typing import Any
 
-from service.engine.rulesets import get_ruleset
-from service.players.bidding import PLAYER_BIDDING
-
 Json = dict[str, Any]
 
 
@@ -76,13 +73,11 @@ def _random_action(state: Json, rng: random.Random) -> Json:
 
 
 def _computer_actions(server, table: Json, record: Json, state: Json, level: str, calls):
-    """A computer seat's next actions: its call (where the players bid in the ruleset's
-    bidding), or its announcements and its card; None: a random one."""
+    """A computer seat's next actions: its call, or its announcements and its card; None:
+    a random one."""
     seat, legal = state["seat"], state["legal"]
     request = table | {"record": _bare(record), "seat": seat, "level": level}
     if state["phase"] == "auction":
-        if get_ruleset(table["ruleset"], table["options"]).bidding not in PLAYER_BIDDING:
-            return None
         bid = call(server, "/v1/suggest/bid", request, calls)["bid"]
         return [{"type": "bid", "bid": {k: v for k, v in bid.items() if v is not None}}]
     if state["phase"] != "play" or not legal["legal"]:  # the exchange, the comparison

@@ -293,7 +293,18 @@ def test_suggest_play_in_the_new_presets(server, name):
 
 
 @pytest.mark.parametrize("name", NEW_PRESETS)
-def test_suggest_bid_refuses_auctions_the_players_do_not_model(server, name):
-    body = {"ruleset": name, "dealer": 3, "hand": ["9H", "AH", "AS", "KD", "10C"], "bids": []}
-    r = server.post("/v1/suggest/bid", json=body | {"level": "easy"})
-    assert r.status_code == 422, r.text
+def test_suggest_bid_answers_in_the_new_presets(server, name):
+    """The players bid in belot (5 cards before the rest are dealt) and klaverjas (all 8,
+    Rotterdam on a proposed suit); a hand of the wrong size is a 422 naming `hand`."""
+    hand = ["9H", "AH", "AS", "KD", "10C"]
+    body = {"ruleset": name, "dealer": 3, "hand": hand, "bids": [], "level": "easy"}
+    if name == "klaverjas-rotterdam":
+        body["proposed"] = "H"
+    if name != "belot":
+        body["hand"] = [*hand, "7S", "8S", "QC"]
+        wrong = server.post("/v1/suggest/bid", json=body | {"hand": hand})
+        assert wrong.status_code == 422 and "hand" in wrong.json()["errors"], wrong.text
+    r = server.post("/v1/suggest/bid", json=body)
+    assert r.status_code == 200, r.text
+    answer = r.json()
+    assert answer["seat"] == 0 and [o["bid"] for o in answer["options"]] == [answer["bid"]]

@@ -146,3 +146,69 @@ def test_bad_bid_requests_get_problem_details(server):
         "bids": [{"action": "pass"}] * 4,
     }
     assert "bids" in problem(server.post("/v1/suggest/bid", json=over))["errors"]
+
+
+@pytest.mark.parametrize("preset", ["belot", "klaverjas-rotterdam", "klaverjas-amsterdam"])
+def test_the_computer_bids_whole_bulgarian_and_klaverjas_auctions(server, preset):
+    """From the round record and the seat, each call suggested (easy for two seats,
+    normal for the others) is one the round accepts, until the auction is over; the same
+    request with the same seed gets the same answer."""
+    dealt = server.post("/v1/deal", json={"ruleset": preset, "dealer": 3, "seed": "7"}).json()
+    record = {"ruleset": preset, "dealer": 3, "deal": dealt["deal"], "actions": []}
+    state = server.post("/v1/rounds/state", json=record).json()
+    calls = 0
+    while state["phase"] == "auction":
+        seat = state["seat"]
+        request = {
+            "ruleset": preset,
+            "record": {k: v for k, v in record.items() if k != "ruleset"},
+            "seat": seat,
+            "level": "easy" if seat % 2 else "normal",
+            "seed": 3,
+        }
+        r = server.post("/v1/suggest/bid", json=request)
+        assert r.status_code == 200, r.text
+        body = r.json()
+        assert body["seat"] == seat and body["bid"] in [o["bid"] for o in body["options"]]
+        if calls == 0:
+            assert server.post("/v1/suggest/bid", json=request).json() == body
+        bid = {k: v for k, v in body["bid"].items() if v is not None}
+        record["actions"].append({"type": "bid", "bid": bid})
+        answer = server.post("/v1/rounds/state", json=record)
+        assert answer.status_code == 200, answer.text  # the call was legal
+        state = answer.json()
+        calls += 1
+    assert calls >= 1
+
+
+def test_a_bid_for_belot_and_for_the_proposed_klaverjas_suit(server):
+    """The view form: belot bids on 5 cards (all trumps with three jacks and two nines);
+    Rotterdam takes the proposed spades with their jack and nine."""
+    belot = {
+        "ruleset": "belot",
+        "dealer": 0,
+        "hand": ["JC", "9C", "JD", "9D", "JH"],
+        "level": "easy",
+    }
+    body = server.post("/v1/suggest/bid", json=belot).json()
+    assert body["seat"] == 1
+    assert (body["bid"]["action"], body["bid"]["trump"]) == ("bid", "all")
+    rotterdam = {
+        "ruleset": "klaverjas-rotterdam",
+        "dealer": 0,
+        "proposed": "S",
+        "hand": ["JS", "9S", "7C", "8C", "7D", "8D", "7H", "8H"],
+        "level": "normal",
+        "seed": 2,
+    }
+    r = server.post("/v1/suggest/bid", json=rotterdam)
+    assert r.status_code == 200, r.text
+    actions = {(o["bid"]["action"], o["bid"]["trump"]) for o in r.json()["options"]}
+    assert actions == {("pass", None), ("take", "S")}
+    easy = server.post("/v1/suggest/bid", json=rotterdam | {"level": "easy"}).json()
+    assert easy["bid"]["action"] == "take"
+    # The proposed suit is needed, and only in klaverjas_proposed bidding.
+    without = {k: v for k, v in rotterdam.items() if k != "proposed"}
+    assert "proposed" in problem(server.post("/v1/suggest/bid", json=without))["errors"]
+    stray = belot | {"proposed": "S"}
+    assert "proposed" in problem(server.post("/v1/suggest/bid", json=stray))["errors"]

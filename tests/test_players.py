@@ -345,7 +345,7 @@ def _coinche_contract(rules, taker, trump):
     max_examples=25, deadline=None, suppress_health_check=[HealthCheck.too_slow], derandomize=True
 )
 @given(
-    # The presets whose auctions the players bid in (bulgarian and klaverjas: not yet).
+    # The presets whose auctions the players bid in: all of them.
     preset=st.sampled_from(
         sorted(n for n, r in PRESETS.items() if r.bidding in bidding.PLAYER_BIDDING)
     ),
@@ -358,26 +358,31 @@ def test_every_suggested_bid_is_legal(preset, seed, made, level):
     rng = random.Random(seed)
     dealt = table.deal(rules, rng)
     dealer = rng.randrange(rules.players)
+    offered = (dealt.proposed, dealt.second_proposed)
     bids: list[AuctionBid] = []
     for _ in range(made):
-        result = run_auction(rules, dealer, bids, dealt.turned)
+        result = run_auction(rules, dealer, bids, dealt.turned, *offered)
         if result.complete:
             break
         seat = result.next_seat
-        view = table.AuctionView(rules, seat, dealt.hands[seat], dealer, tuple(bids), dealt.turned)
+        view = table.AuctionView(
+            rules, seat, dealt.hands[seat], dealer, tuple(bids), dealt.turned, *offered
+        )
         bids.append(rng.choice(bidding._legal(view)))
-    result = run_auction(rules, dealer, bids, dealt.turned)
+    result = run_auction(rules, dealer, bids, dealt.turned, *offered)
     if result.complete:
         return
     seat = result.next_seat
-    view = table.AuctionView(rules, seat, dealt.hands[seat], dealer, tuple(bids), dealt.turned)
+    view = table.AuctionView(
+        rules, seat, dealt.hands[seat], dealer, tuple(bids), dealt.turned, *offered
+    )
     if level == "heuristic":
         bid = bidding.heuristic_bid(view)
     else:
         suggestion = bidding.suggest_bid(view, level, seed=seed)
         bid = suggestion.bid
         assert bid in {b for b, _ in suggestion.options}
-    run_auction(rules, dealer, [*bids, bid], dealt.turned)  # raises if illegal
+    run_auction(rules, dealer, [*bids, bid], dealt.turned, *offered)  # raises if illegal
 
 
 # --- what the auction and the turned card say -------------------------------------------

@@ -10,7 +10,7 @@ from collections.abc import Mapping
 from typing import Any
 
 from ..engine.bidding import Bid as AuctionBid
-from ..engine.bidding import check_turned, run_auction
+from ..engine.bidding import check_proposed, check_turned, run_auction
 from ..engine.cards import Card, cards_in, mask_of
 from ..engine.declarations import parse_declarations
 from ..engine.play import PositionError, check_hand_size, check_seat
@@ -18,7 +18,7 @@ from ..engine.rounds import Trick
 from ..engine.rulesets import get_ruleset
 from ..engine.scoring import Bid, needs_bid
 from ..engine.text import N_, Text
-from ..players.bidding import MAX_BID_BUDGET_MS, PLAYER_BIDDING, suggest_bid
+from ..players.bidding import MAX_BID_BUDGET_MS, suggest_bid
 from ..players.driver import DEFAULT_BUDGET_MS, MAX_BUDGET_MS, announcements, suggest_play
 from ..players.sampler import knowledge
 from ..players.table import AuctionView, first_hand_size
@@ -155,24 +155,14 @@ def auction_view(payload: Mapping[str, Any]) -> AuctionView:
                 bidding=rules.bidding,
             ),
         )
-    if rules.bidding not in PLAYER_BIDDING:
-        raise PositionError(
-            "ruleset",
-            Text(
-                N_(
-                    "the computer players do not bid in {bidding} bidding yet (they bid in "
-                    "{biddings}); /v1/suggest/play plays its rounds"
-                ),
-                bidding=rules.bidding,
-                biddings=", ".join(PLAYER_BIDDING),
-            ),
-        )
     dealer = payload["dealer"]
     check_seat(dealer, rules, "dealer")
     turned = payload.get("turned")
     check_turned(rules, turned)
+    offered = (payload.get("proposed"), payload.get("second_proposed"))
+    check_proposed(rules, *offered)
     bids = tuple(AuctionBid(*b) for b in payload["bids"])
-    result = run_auction(rules, dealer, bids, turned)
+    result = run_auction(rules, dealer, bids, turned, *offered)
     if result.complete:
         raise PositionError("bids", Text(N_("the auction is over: there is no call to make")))
     hand = payload["hand"]
@@ -193,7 +183,7 @@ def auction_view(payload: Mapping[str, Any]) -> AuctionView:
         )
     if len(set(hand)) != len(hand):
         raise ViewError("hand", Text(N_("a card appears twice")))
-    return AuctionView(rules, result.next_seat, mask_of(hand), dealer, bids, turned)
+    return AuctionView(rules, result.next_seat, mask_of(hand), dealer, bids, turned, *offered)
 
 
 def _bid_job(payload: Mapping[str, Any]) -> dict[str, Any]:

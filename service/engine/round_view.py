@@ -64,6 +64,8 @@ class RoundView:
     next_dealer: int | None
     actions: int
     commitment: str | None
+    proposed: str | None = None  # klaverjas_proposed: the suits proposed, as dealt
+    second_proposed: str | None = None
 
 
 def round_view(record: GameRecord, viewer: int, state: RoundState | None = None) -> RoundView:
@@ -103,4 +105,6 @@ def round_view(record: GameRecord, viewer: int, state: RoundState | None = None)
         next_dealer=state.next_dealer,
         actions=state.actions,
         commitment=record.deal.commitment,
+        proposed=deal.proposed,
+        second_proposed=deal.second_proposed,
     )

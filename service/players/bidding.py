@@ -3,10 +3,14 @@
 - :func:`side_points`: a hand evaluation, the card points (and declarations and belote)
   a hand's side can expect to score if it takes the contract in a trump mode.
 - :func:`strong_trumps_bid`: the baseline of the arena, a take-with-strong-trumps rule
-  (J 3, 9 2, A 1, other trumps 1/2, outside aces 1; take or bid 80 from 5 up).
+  (J 3, 9 2, A 1, other trumps 1/2, outside aces 1; take, name or bid 80 from 5 up; a
+  seat that must name a trump names its best suit); in bulgarian bidding, whose ladder
+  holds no trump and all trumps, :func:`ladder_bid`, the same evaluation as
+  :func:`heuristic_bid` over every contract offered, with contra and recontra.
 - :func:`suggest_bid`: ``easy`` plays the baseline; ``normal`` and ``hard`` look ahead:
   for every option considered (pass, take, each suit named, Coinche values around the
-  hand's estimate in its best trump modes, coinche, surcoinche) they deal the unseen cards
+  hand's estimate in its best trump modes, coinche, surcoinche, the bulgarian contracts
+  of the hand's best modes, contra, recontra) they deal the unseen cards
   many times, finish the auction with :func:`model_bid` for every seat, play the round
   out with the greedy player and score it with the engine. The same deals serve every
   option (common random numbers). Both deal the unseen cards in proportion to how well
@@ -29,8 +33,11 @@ from ..engine.bidding import (
     BID,
     CAPOT,
     COINCHE,
+    CONTRA,
+    LADDER,
     NAME,
     PASS,
+    RECONTRA,
     SURCOINCHE,
     TAKE,
     AuctionResult,
@@ -51,7 +58,7 @@ from ..engine.cards import (
 )
 from ..engine.declarations import find_belotes, find_declarations
 from ..engine.play import card_points
-from ..engine.rulesets import Ruleset
+from ..engine.rulesets import PARAMETERS, Ruleset
 from ..engine.scoring import mode_total
 from .baselines import greedy_card
 from .deadline import Deadline
@@ -80,10 +87,13 @@ class BidSuggestion:
     level: str
 
 
-#: The bidding procedures the computer players bid in (their look-ahead replays auctions
-#: of these kinds; bulgarian and klaverjas auctions are not modelled yet: /v1/suggest/bid
-#: refuses them, /v1/suggest/play plays their rounds).
-PLAYER_BIDDING = ("turned_card", "klaberjass", "coinche")
+#: The bidding procedures the computer players bid in: every one of the engine's
+#: (/v1/suggest/bid answers for every preset).
+PLAYER_BIDDING: tuple[str, ...] = PARAMETERS["bidding"].values
+#: The procedures whose auction the card players read (``hard`` weighs its deals by the
+#: calls, :func:`auction_weight`); of the others (bulgarian, klaverjas) they read the
+#: contract only, as /v1/suggest/play's view carries no proposed suit.
+READ_BIDDING = ("turned_card", "klaberjass", "coinche")
 
 #: Deals looked at per option, by level: at least the first number; then 10 more at a
 #: time, up to the second, while the two best options are within two standard errors.
@@ -108,15 +118,20 @@ _AUCTIONS: dict[tuple, tuple[Ruleset, AuctionResult]] = {}
 
 
 def cached_auction(
-    ruleset: Ruleset, dealer: int, bids: Sequence[Bid], turned: int | None = None
+    ruleset: Ruleset,
+    dealer: int,
+    bids: Sequence[Bid],
+    turned: int | None = None,
+    proposed: str | None = None,
+    second_proposed: str | None = None,
 ) -> AuctionResult:
     """The engine's :func:`run_auction`, remembered: the look-ahead asks about the same
     auctions many times (a Coinche auction's legal calls are costly to list)."""
-    key = (id(ruleset), dealer, tuple(bids), turned)
+    key = (id(ruleset), dealer, tuple(bids), turned, proposed, second_proposed)
     hit = _AUCTIONS.get(key)
     if hit is not None and hit[0] is ruleset:
         return hit[1]
-    result = run_auction(ruleset, dealer, bids, turned)
+    result = run_auction(ruleset, dealer, bids, turned, proposed, second_proposed)
     if len(_AUCTIONS) >= 4096:
         _AUCTIONS.clear()
     _AUCTIONS[key] = (ruleset, result)
@@ -124,7 +139,9 @@ def cached_auction(
 
 
 def _auction(view: AuctionView) -> AuctionResult:
-    return cached_auction(view.ruleset, view.dealer, view.bids, view.turned)
+    return cached_auction(
+        view.ruleset, view.dealer, view.bids, view.turned, view.proposed, view.second_proposed
+    )
 
 
 def _legal(view: AuctionView) -> list[Bid]:
@@ -227,21 +244,64 @@ def heuristic_bid(view: AuctionView, rng: random.Random | None = None) -> Bid:
     clears :func:`take_threshold`; Coinche bids its estimate rounded down to 10, coinches a
     contract its hand sinks, surcoinches when its side's bid is far below its estimate."""
     rules = view.ruleset
+    if rules.bidding == "bulgarian":
+        return ladder_bid(view)
     legal = _legal(view)
     actions = {b.action for b in legal}
-    hand = view.hand
     if TAKE in actions or NAME in actions:
         options = []
         for b in legal:
             if b.action in (TAKE, NAME):
-                with_turned = hand | bit(view.turned) if b.action == TAKE else hand
-                score = side_points(with_turned, b.trump, rules) - take_threshold(b.trump, rules)
-                options.append((score, b))
+                score = side_points(_with_turned(view, b), b.trump, rules)
+                options.append((score - take_threshold(b.trump, rules), b))
         best = max(options, key=lambda o: o[0], default=None)
-        return best[1] if best and best[0] >= 0 else Bid(PASS)
+        forced = PASS not in actions  # the klaverjas seat that must name a trump
+        return best[1] if best and (best[0] >= 0 or forced) else Bid(PASS)
     if BID in actions or COINCHE in actions or SURCOINCHE in actions:
         return _coinche_heuristic(view, legal)
     return Bid(PASS)
+
+
+def _with_turned(view: AuctionView, b: Bid) -> int:
+    """The hand a call would play with: a ``take`` of a turned card adds it."""
+    taken = b.action == TAKE and view.turned is not None
+    return view.hand | bit(view.turned) if taken else view.hand
+
+
+def ladder_bid(view: AuctionView, rng: random.Random | None = None) -> Bid:
+    """Bulgarian bidding by :func:`side_points` over every contract the ladder offers (C D H
+    S, no trump, all trumps), each call's margin its estimate over :func:`take_threshold`:
+    contra an opponents' contract whose margin is positive and at least that of every
+    contract above it (the hand would have taken that mode itself: the takers are
+    unlikely to make it); else the contract of the best margin where it is positive, over
+    a partner's contract only where it clears a tenth of the mode's points (partners do
+    not outbid each other for nothing); recontra a doubled contract of the side whose
+    margin clears that tenth; else pass."""
+    rules, hand = view.ruleset, view.hand
+    legal = _legal(view)
+    high = _highest(view)
+    ours = high is not None and high.team == rules.team_of(view.seat)
+
+    def margin(mode: str) -> float:
+        return side_points(hand, mode, rules) - take_threshold(mode, rules)
+
+    margins = {b.trump: margin(b.trump) for b in legal if b.action == BID}
+    best = max(margins, key=margins.get) if margins else None
+    standing = margin(high.trump) if high is not None else 0.0
+    if Bid(CONTRA) in legal and standing >= max(0.0, margins.get(best, 0.0)):
+        return Bid(CONTRA)
+    if best is not None:
+        tenth = mode_total(best, rules, ALL_CARDS) / 10
+        if margins[best] >= (tenth if ours else 0):
+            return Bid(BID, trump=best)
+    if Bid(RECONTRA) in legal and standing >= mode_total(high.trump, rules, ALL_CARDS) / 10:
+        return Bid(RECONTRA)
+    return Bid(PASS)
+
+
+def _points(value: int | str) -> int:
+    """A Coinche bid value as points for the evaluations: capot counts 170."""
+    return 170 if value == CAPOT else int(value)
 
 
 def _coinche_heuristic(view: AuctionView, legal: list[Bid]) -> Bid:
@@ -259,10 +319,10 @@ def _coinche_heuristic(view: AuctionView, legal: list[Bid]) -> Bid:
             return Bid(BID, max(fitting), mode)
     if any(b.action == COINCHE for b in legal) and high is not None:
         theirs = side_points(hand, high.trump, rules)
-        if theirs < 0.45 * take_threshold(high.trump, rules) and int(high.value) >= 100:
+        if theirs < 0.45 * take_threshold(high.trump, rules) and _points(high.value) >= 100:
             return Bid(COINCHE)
     surcoinche = any(b.action == SURCOINCHE for b in legal) and high is not None
-    if surcoinche and side_points(hand, high.trump, rules) > int(high.value) + 30:
+    if surcoinche and side_points(hand, high.trump, rules) > _points(high.value) + 30:
         return Bid(SURCOINCHE)
     return Bid(PASS)
 
@@ -270,13 +330,18 @@ def _coinche_heuristic(view: AuctionView, legal: list[Bid]) -> Bid:
 def strong_trumps_bid(view: AuctionView, rng: random.Random | None = None) -> Bid:
     """The arena's bidding baseline: count J 3, 9 2, A 1, other trumps 1/2 and outside
     aces 1 with the trump the call would make; take, name or bid 80 from 5 points up
-    (Coinche: 10 more per point above 5); never coinche."""
+    (Coinche: 10 more per point above 5); never coinche. A seat that may not pass (the
+    klaverjas first speaker who must name trump) names its best suit. Bulgarian bidding,
+    whose contracts include no trump and all trumps: :func:`ladder_bid`."""
+    if view.ruleset.bidding == "bulgarian":
+        return ladder_bid(view)
     legal = _legal(view)
     best: tuple[float, Bid] | None = None
+    forced: tuple[float, Bid] | None = None
     for b in legal:
         if b.action not in (TAKE, NAME, BID) or b.trump not in SUITS:
             continue
-        hand = view.hand | (bit(view.turned) if b.action == TAKE else 0)
+        hand = _with_turned(view, b)
         suit = SUITS.index(b.trump)
         count = 0.0
         for c in cards_in(hand):
@@ -284,12 +349,16 @@ def strong_trumps_bid(view: AuctionView, rng: random.Random | None = None) -> Bi
                 count += {JACK: 3, NINE: 2, ACE: 1}.get(c & 7, 0.5)
             elif c & 7 == ACE:
                 count += 1
+        if forced is None or count > forced[0]:
+            forced = (count, b)
         if count < 5:
             continue
         if b.action == BID and b.value != min(80 + 10 * int(count - 5), 160):
             continue
         if best is None or count > best[0]:
             best = (count, b)
+    if best is None and Bid(PASS) not in legal and forced is not None:
+        return forced[1]
     return best[1] if best else Bid(PASS)
 
 
@@ -297,7 +366,9 @@ def strong_trumps_bid(view: AuctionView, rng: random.Random | None = None) -> Bi
 
 
 def _options(view: AuctionView) -> list[Bid]:
-    """The calls worth looking at: every one in turned-card games; in Coinche, pass,
+    """The calls worth looking at: every one in turned-card and klaverjas games; in
+    bulgarian bidding, pass, contra, recontra and the contracts of the three modes with
+    the best estimates (:func:`side_points` over :func:`take_threshold`); in Coinche, pass,
     coinche and surcoinche, the three values around the estimate in the best mode and the
     nearest one in the second best. Over a partner's bid: its two next values in the
     partner's mode, and the seat's own best mode only where its estimate clears the
@@ -305,6 +376,12 @@ def _options(view: AuctionView) -> list[Bid]:
     nothing)."""
     rules = view.ruleset
     legal = _legal(view)
+    if rules.bidding == "bulgarian":
+        contracts = [b for b in legal if b.action == BID]
+        contracts.sort(
+            key=lambda b: take_threshold(b.trump, rules) - side_points(view.hand, b.trump, rules)
+        )
+        return [b for b in legal if b.action != BID] + contracts[:3]
     if rules.bidding != "coinche":
         return legal
     out = [b for b in legal if b.action != BID]
@@ -338,13 +415,14 @@ def _unseen_deal(view: AuctionView, rng: random.Random) -> Deal:
         else:
             hands.append(sum(1 << c for c in pack[:size]))
             pack = pack[size:]
-    return Deal(tuple(hands), view.turned, tuple(pack))
+    return Deal(tuple(hands), view.turned, tuple(pack), view.proposed, view.second_proposed)
 
 
 def model_bid(view: AuctionView, rng: random.Random | None = None) -> Bid:
     """How the look-ahead expects every seat to bid after the call it weighs: take, name or
     bid as :func:`strong_trumps_bid` does (in the arena a better bidder than
-    :func:`heuristic_bid`), and coinche or surcoinche where :func:`heuristic_bid` would."""
+    :func:`heuristic_bid`; in bulgarian bidding :func:`ladder_bid`, contra and recontra
+    included), and coinche or surcoinche where :func:`heuristic_bid` would."""
     bid = strong_trumps_bid(view)
     doubles = {b.action for b in _legal(view)} & {COINCHE, SURCOINCHE}
     if bid.action == PASS and doubles:
@@ -387,6 +465,7 @@ def _rollout(
         dealt.turned,
         exchanged,
         bids,
+        double=contract.double or "none",
     )
     return played.score.score[team] - played.score.score[1 - team]
 
@@ -446,7 +525,15 @@ def suggest_bid(
         (view.dealer + 1 + i) % view.ruleset.players != view.seat for i in range(len(view.bids))
     )
     likelihood = (
-        bids_likelihood(view.ruleset, view.seat, view.dealer, view.bids, view.turned)
+        bids_likelihood(
+            view.ruleset,
+            view.seat,
+            view.dealer,
+            view.bids,
+            view.turned,
+            view.proposed,
+            view.second_proposed,
+        )
         if others_bid and AUCTION_WEIGHTED[level]
         else None
     )
@@ -495,22 +582,33 @@ def auction_weight(view: SeatView) -> Callable[[list[int]], float] | None:
 
 
 def bids_likelihood(
-    rules: Ruleset, seat_of_view: int, dealer: int, bids: Sequence[Bid], turned: int | None
+    rules: Ruleset,
+    seat_of_view: int,
+    dealer: int,
+    bids: Sequence[Bid],
+    turned: int | None,
+    proposed: str | None = None,
+    second_proposed: str | None = None,
 ) -> Callable[[Sequence[int]], float]:
     """The likelihood of the calls ``bids`` of the seats other than ``seat_of_view``,
     given each seat's hand (a soft version of :func:`heuristic_bid`: the further a hand's
-    :func:`side_points` clears the call's threshold, the likelier the call)."""
+    :func:`side_points` clears the call's threshold, the likelier the call; a pass, the
+    likelier the less the best call it passed over clears it). The suit a seat may take
+    is the turned card's, else (``klaverjas_proposed``) the ``proposed`` suit in the first
+    round and the ``second_proposed`` one in the second."""
     turned_suit = SUITS[turned >> 3] if turned is not None else None
+    offers = (turned_suit or proposed, second_proposed if turned_suit is None else None)
     events: list[tuple[int, Bid, int]] = []  # (seat, bid, index)
     for i, b in enumerate(bids):
         seat = (dealer + 1 + i) % rules.players
         if seat != seat_of_view and b.action in (PASS, TAKE, NAME, BID):
             events.append((seat, b, i))
-    modes = (
-        [m for m in rules.trump_modes if m in SUITS]
-        if rules.bidding != "coinche"
-        else list(rules.trump_modes)
-    )
+    if rules.bidding == "coinche":
+        modes = list(rules.trump_modes)
+    elif rules.bidding == "bulgarian":
+        modes = [m for m in LADDER if m in rules.trump_modes]
+    else:
+        modes = [m for m in rules.trump_modes if m in SUITS]
     scale = 12.0
 
     def weight(hands: Sequence[int]) -> float:
@@ -524,10 +622,12 @@ def bids_likelihood(
 
         w = 1.0
         highest = 70
+        above = 0  # bulgarian: the modes still above the standing contract, from
         for seat, b, i in events:
+            offer = offers[0] if i < rules.players else offers[1]
             if rules.bidding == "coinche":
                 if b.action == BID:
-                    value = 170 if b.value == CAPOT else int(b.value)
+                    value = _points(b.value)
                     w *= logistic(
                         (margin(seat, b.trump) + take_threshold(b.trump, rules) - 10 - value)
                         / scale
@@ -536,14 +636,21 @@ def bids_likelihood(
                 else:
                     best = max(margin(seat, m) + take_threshold(m, rules) for m in modes)
                     w *= 1 - logistic((best - 10 - (highest + 10)) / scale)
-            elif b.action == TAKE and turned_suit is not None:
-                w *= logistic(margin(seat, turned_suit) / scale)
+            elif rules.bidding == "bulgarian":
+                if b.action == BID:
+                    w *= logistic(margin(seat, b.trump) / scale)
+                    above = modes.index(b.trump) + 1 if b.trump in modes else above
+                elif modes[above:]:
+                    w *= 1 - logistic(max(margin(seat, m) for m in modes[above:]) / scale)
+            elif b.action == TAKE:
+                if offer is not None:
+                    w *= logistic(margin(seat, offer) / scale)
             elif b.action == NAME:
                 w *= logistic(margin(seat, b.trump) / scale)
-            elif i < rules.players and turned_suit is not None:
-                w *= 1 - logistic(margin(seat, turned_suit) / scale)
+            elif offer is not None:
+                w *= 1 - logistic(margin(seat, offer) / scale)
             else:
-                others = [m for m in modes if m != turned_suit]
+                others = [m for m in modes if m != offers[0]]
                 if others:
                     w *= 1 - logistic(max(margin(seat, m) for m in others) / scale)
         return w

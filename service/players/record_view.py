@@ -85,4 +85,13 @@ def auction_view(view: RoundView, ruleset: Ruleset) -> AuctionView:
     about to bid."""
     if view.seat != view.viewer or view.phase != AUCTION:
         raise _not_to(view, play=False)
-    return AuctionView(ruleset, view.viewer, view.hand, view.dealer, view.bids, view.turned)
+    return AuctionView(
+        ruleset,
+        view.viewer,
+        view.hand,
+        view.dealer,
+        view.bids,
+        view.turned,
+        view.proposed,
+        view.second_proposed,
+    )

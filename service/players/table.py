@@ -16,13 +16,14 @@ from dataclasses import dataclass
 
 from ..engine.bidding import (
     KLAVERJAS_BIDDING,
+    PROPOSED_BIDDING,
     TURNED_CARD_BIDDING,
     AuctionResult,
     Contract,
     run_auction,
 )
 from ..engine.bidding import Bid as AuctionBid
-from ..engine.cards import SEVEN, bit, card, cards_in, mask_of, suit_of
+from ..engine.cards import SEVEN, SUITS, bit, card, cards_in, mask_of, suit_of
 from ..engine.declarations import find_belotes, find_declarations
 from ..engine.play import Position, check_card, winning_index
 from ..engine.rounds import Trick
@@ -35,8 +36,9 @@ CardPlayer = Callable[[SeatView, random.Random], int]
 
 @dataclass(frozen=True)
 class AuctionView:
-    """One seat's view of the auction: its cards so far, the dealer, the bids made and
-    (turned-card games) the card turned up."""
+    """One seat's view of the auction: its cards so far, the dealer, the bids made,
+    (turned-card games) the card turned up and (``klaverjas_proposed``) the suit proposed,
+    with ``proposed_all_pass: new_proposal`` the second one."""
 
     ruleset: Ruleset
     seat: int
@@ -44,6 +46,8 @@ class AuctionView:
     dealer: int
     bids: tuple[AuctionBid, ...] = ()
     turned: int | None = None
+    proposed: str | None = None
+    second_proposed: str | None = None
 
 
 BidPlayer = Callable[[AuctionView, random.Random], AuctionBid]
@@ -51,11 +55,14 @@ BidPlayer = Callable[[AuctionView, random.Random], AuctionBid]
 
 @dataclass(frozen=True)
 class Deal:
-    """The cards as dealt for the auction, and the rest of the pack in dealing order."""
+    """The cards as dealt for the auction, the rest of the pack in dealing order and
+    (``klaverjas_proposed``) the suits proposed."""
 
     hands: tuple[int, ...]
     turned: int | None
     rest: tuple[int, ...]
+    proposed: str | None = None
+    second_proposed: str | None = None
 
 
 def first_hand_size(ruleset: Ruleset) -> int:
@@ -68,16 +75,33 @@ def first_hand_size(ruleset: Ruleset) -> int:
 def deal(ruleset: Ruleset, rng: random.Random) -> Deal:
     pack = list(range(32))
     rng.shuffle(pack)
-    return deal_from(ruleset, pack)
+    return deal_from(ruleset, pack, *propose(ruleset, rng))
 
 
-def deal_from(ruleset: Ruleset, pack: Sequence[int]) -> Deal:
+def propose(ruleset: Ruleset, rng: random.Random) -> tuple[str | None, str | None]:
+    """The suits ``klaverjas_proposed`` bidding proposes (drawn apart from the pack, as
+    the engine's deal does: a second one with ``proposed_all_pass: new_proposal``);
+    ``(None, None)`` for the other procedures."""
+    if ruleset.bidding != PROPOSED_BIDDING:
+        return None, None
+    proposed = rng.choice(SUITS)
+    if ruleset.proposed_all_pass != "new_proposal":
+        return proposed, None
+    return proposed, rng.choice([s for s in SUITS if s != proposed])
+
+
+def deal_from(
+    ruleset: Ruleset,
+    pack: Sequence[int],
+    proposed: str | None = None,
+    second_proposed: str | None = None,
+) -> Deal:
     size = first_hand_size(ruleset)
     hands = tuple(mask_of(pack[s * size : (s + 1) * size]) for s in range(ruleset.players))
     at = ruleset.players * size
     if ruleset.bidding not in TURNED_CARD_BIDDING:  # no card is turned up
-        return Deal(hands, None, tuple(pack[at:]))
-    return Deal(hands, pack[at], tuple(pack[at + 1 :]))
+        return Deal(hands, None, tuple(pack[at:]), proposed, second_proposed)
+    return Deal(hands, pack[at], tuple(pack[at + 1 :]), proposed, second_proposed)
 
 
 def complete(ruleset: Ruleset, dealt: Deal, taker: int) -> list[int]:
@@ -122,12 +146,15 @@ def run_bidding(
     """Complete an auction (from ``bids``) with each seat's bidder; the contract or None.
     ``auction`` is the engine's :func:`run_auction` or a function answering the same."""
     made = list(bids)
+    offered = (dealt.proposed, dealt.second_proposed)
     while True:
-        result = auction(ruleset, dealer, made, dealt.turned)
+        result = auction(ruleset, dealer, made, dealt.turned, *offered)
         if result.complete:
             return result.contract, tuple(made)
         seat = result.next_seat
-        view = AuctionView(ruleset, seat, dealt.hands[seat], dealer, tuple(made), dealt.turned)
+        view = AuctionView(
+            ruleset, seat, dealt.hands[seat], dealer, tuple(made), dealt.turned, *offered
+        )
         made.append(bidders[seat](view, rng))
 
 
@@ -155,8 +182,10 @@ def play_round(
     exchanged_by: int | None = None,
     bids: tuple[AuctionBid, ...] = (),
     watch: Callable[[int, int, Position, int], None] | None = None,
+    double: str = "none",
 ) -> Played:
-    """Play every trick with ``players[seat]`` choosing for each seat, and score it.
+    """Play every trick with ``players[seat]`` choosing for each seat, and score it
+    (``double``: the contract's contra level, with ``doubling: contra``).
 
     Every seat announces its best declarations; belote is announced as its first card
     is played. ``watch(seat, card, position, hand)``, if given, sees every card once the
@@ -205,7 +234,7 @@ def play_round(
         tricks.append(trick)
         leader = (leader + winning_index(cards, trump)) % count
     claims = [(d.seat, list(cards_in(d.cards))) for d in declared]
-    score = score_round(ruleset, trump, taker, tricks, claims, bid)
+    score = score_round(ruleset, trump, taker, tricks, claims, bid, double=double)
     return Played(trump, taker, bid, tuple(tricks), score)
 
 

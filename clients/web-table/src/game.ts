@@ -7,7 +7,7 @@
 // act from the record and their seat (POST /v1/suggest/bid, /v1/suggest/play; their own
 // view for what else they may announce): no hand is ever built by the page.
 import { type Api, body, type Schemas } from "./api.js";
-import type { Action, Announcement, Bid, RoundEngine, Setup, TableState } from "./round.js";
+import type { Action, Announcement, RoundEngine, Setup, TableState } from "./round.js";
 
 type RoundRecord = Schemas["RoundRecord"];
 type View = Schemas["RoundView"];
@@ -16,7 +16,6 @@ export class Round implements RoundEngine {
   private record!: RoundRecord;
   private answer!: View;
   current!: TableState;
-  noBidder: string | null = null;
 
   constructor(
     private api: Api,
@@ -93,22 +92,8 @@ export class Round implements RoundEngine {
   async suggest(seat: number): Promise<Action[]> {
     const players = { ...this.game, level: this.setup.level, seed: this.setup.seed, record: this.record, seat };
     if (this.answer.phase === "auction") {
-      const result = await this.api.POST("/v1/suggest/bid", { body: players });
-      if (result.response.status !== 422) {
-        const { action, value, capot, trump } = body(result).bid;
-        return [{ type: "bid", bid: { action, ...(value !== null ? { value } : {}), ...(capot ? { capot } : {}), ...(trump ? { trump } : {}) } }];
-      }
-      // No computer bidder for this game (the service says so): pass where the seat's
-      // view allows it, else the first bid it lists, with its first trump and value.
-      this.noBidder ??= result.error?.detail ?? "";
-      const legal = (await this.viewOf(seat, this.record)).legal.bids;
-      if (legal.some((b) => b.action === "pass")) return [{ type: "bid", bid: { action: "pass" } }];
-      const first = legal[0];
-      if (!first) throw new Error("no legal bid");
-      const trump = first.trump ?? first.trumps?.[0];
-      const value = first.values?.[0];
-      const bid: Bid = { action: first.action, ...(trump ? { trump } : {}), ...(value !== undefined ? { value } : {}) };
-      return [{ type: "bid", bid }];
+      const { action, value, capot, trump } = body(await this.api.POST("/v1/suggest/bid", { body: players })).bid;
+      return [{ type: "bid", bid: { action, ...(value !== null ? { value } : {}), ...(capot ? { capot } : {}), ...(trump ? { trump } : {}) } }];
     }
     // What else the seat may do now, from its own view: the computer players exchange the
     // trump 7, take the first step of the comparison offered, announce every declaration.

@@ -40,7 +40,6 @@ let round: RoundEngine | null = null;
 let sheet: Sheet | null = null;
 let generation = 0; // a new match stops the previous one's loop
 let roundNumber = 0;
-let noBidderSaid = false;
 let firstDealer = 3;
 let heldIn = 0;
 
@@ -153,10 +152,6 @@ async function playRound(me: number, dealer: number): Promise<number | null> {
     } else {
       await sleep(delay);
       actions = await round.suggest(seat);
-      if (round.noBidder !== null && !noBidderSaid) {
-        say(words.noBidder, "round");
-        noBidderSaid = true;
-      }
     }
     if (me !== generation) return null;
     const before = state;

@@ -81,8 +81,6 @@ export interface RoundEngine {
   current: TableState;
   /** The round's record, as a match record takes it. */
   readonly asMatchRound: Schemas["RoundRecord"];
-  /** The service's sentence when its computer players do not bid in this game. */
-  noBidder: string | null;
   deal(): Promise<TableState>;
   act(seat: number, action: Action): Promise<TableState>;
   /** The actions a computer seat takes now (a belote said with its card: two). */

@@ -19,7 +19,7 @@ from ...engine.round_view import RoundView
 from ...engine.rulesets import Ruleset
 from ...engine.text import N_, Text
 from ...players import record_view
-from ...players.bidding import PLAYER_BIDDING
+from ...players.bidding import READ_BIDDING
 from .. import search_pool, suggest_jobs
 from ..admission import Ticket
 from ..blueprint import Blueprint
@@ -125,7 +125,7 @@ def _search(
 #: The members of each request form: the seat's view, or the record and the seat.
 PLAY_VIEW = ("trump", "taker", "hand", "trick", "bid", "tricks", "declarations", "belotes")
 PLAY_VIEW += ("turned", "exchanged_by", "dealer", "bids")
-BID_VIEW = ("dealer", "turned", "hand", "bids")
+BID_VIEW = ("dealer", "turned", "proposed", "second_proposed", "hand", "bids")
 
 
 def _form(args: dict[str, Any], view: tuple[str, ...], required: tuple[str, ...]) -> bool:
@@ -163,9 +163,9 @@ def _record_play_payload(args: dict[str, Any], ruleset: Ruleset) -> dict[str, An
     """The payload of the seat's view derived from the record: exactly the request a
     client would send that built the view right (:mod:`...players.record_view`)."""
     view = engine_call(record_view.seat_view, _record_view(args, ruleset), ruleset)
-    # The auction goes with the view where the players model its bidding (``hard`` weighs
-    # the deals by it); of the others (Bulgarian, klaverjas) they read the contract only.
-    bids = view.bids if ruleset.bidding in PLAYER_BIDDING else ()
+    # The auction goes with the view where the card players read its bidding (``hard``
+    # weighs the deals by it); of the others (Bulgarian, klaverjas) the contract only.
+    bids = view.bids if ruleset.bidding in READ_BIDDING else ()
     return {
         "ruleset": args["ruleset"],
         "options": args.get("options") or None,
@@ -229,6 +229,8 @@ def start_bid(args: dict[str, Any]) -> Callable[[Ticket], dict]:
         payload |= {
             "dealer": view.dealer,
             "turned": view.turned,
+            "proposed": view.proposed,
+            "second_proposed": view.second_proposed,
             "hand": list(cards_in(view.hand)),
             "bids": [(b.action, b.value, b.trump, b.seat) for b in view.bids],
         }
@@ -236,6 +238,8 @@ def start_bid(args: dict[str, Any]) -> Callable[[Ticket], dict]:
         payload |= {
             "dealer": args["dealer"],
             "turned": args.get("turned"),
+            "proposed": args.get("proposed"),
+            "second_proposed": args.get("second_proposed"),
             "hand": list(args["hand"]),
             "bids": _bids(args),
         }
@@ -288,8 +292,10 @@ class SuggestBid(MethodView):
     def post(self, args):
         """The call a computer player would make in the auction.
 
-        From the seat's hand as dealt for the auction, the dealer, the bids so far and the
-        turned card. Answers the call and each option considered with its estimated margin
+        From the seat's hand as dealt for the auction, the dealer, the bids so far, the
+        turned card (turned-card games) and the proposed suit (`klaverjas_proposed`), or
+        from the round record and the seat; for every preset and bidding procedure.
+        Answers the call and each option considered with its estimated margin
         for the seat's side.
         """
         return start_bid(args)(flask.g.ticket)

@@ -6,7 +6,7 @@ from marshmallow import fields, validate
 
 from ...players.bidding import MAX_BID_BUDGET_MS
 from ...players.driver import MAX_BUDGET_MS
-from .bidding import BidSchema, SuggestedBidSchema
+from .bidding import BidSchema, SuggestedBidSchema, proposed_fields
 from .common import (
     CardField,
     Cards,
@@ -192,11 +192,13 @@ class SuggestBidRequestSchema(RulesetRequestSchema):
     turned = CardField(
         metadata={"description": "The card turned up (turned-card games and Klaberjass)."}
     )
+    locals().update(proposed_fields())
     hand = Cards(
         max_length=16,
         metadata={
             "description": "The cards of the seat to bid as dealt for the auction (5 in the "
-            "4-player turned-card games, 6 in Klaberjass, all 8 in Coinche)." + VIEW
+            "4-player turned-card games and belot, 6 in Klaberjass, all 8 in Coinche and "
+            "klaverjas)." + VIEW
         },
     )
     bids = fields.List(
