@@ -322,15 +322,7 @@ def _bare_floor_ms(n: int) -> float:
         stderr=subprocess.DEVNULL,
     )
     try:
-        deadline = time.monotonic() + 30
-        while True:
-            try:
-                _fresh_cpu_ms(port, 0, 1, "GET", "/")
-                break
-            except OSError:
-                if time.monotonic() > deadline:
-                    raise
-                time.sleep(0.2)
+        serve.wait(server, port, "/")
         (worker,) = _workers(server.pid)
         _fresh_cpu_ms(port, worker, 100, "GET", "/")
         return _fresh_cpu_ms(port, worker, n, "GET", "/")[0]

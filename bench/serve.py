@@ -36,6 +36,13 @@ def start(env: dict[str, str], probe: str = "/healthz") -> tuple[subprocess.Pope
         stdout=subprocess.DEVNULL,
         stderr=subprocess.DEVNULL,
     )
+    wait(server, port, probe)
+    return server, port
+
+
+def wait(server: subprocess.Popen, port: int, probe: str = "/healthz") -> None:
+    """Until ``GET probe`` answers 200 on ``port`` (a RuntimeError, the server killed, if
+    it does not within a minute or the server exits)."""
     deadline = time.monotonic() + 60
     while True:
         try:
@@ -43,7 +50,7 @@ def start(env: dict[str, str], probe: str = "/healthz") -> tuple[subprocess.Pope
             conn.request("GET", probe)
             if conn.getresponse().status == 200:
                 conn.close()
-                return server, port
+                return
         except OSError:
             pass
         if server.poll() is not None or time.monotonic() > deadline:
