@@ -231,6 +231,11 @@ def take_threshold(trump: str, ruleset: Ruleset) -> float:
     return total * ruleset.players * ruleset.hand_size / 64 + total / 10
 
 
+def take_margin(hand: int, trump: str, ruleset: Ruleset) -> float:
+    """How far ``hand``'s :func:`side_points` clear :func:`take_threshold` in ``trump``."""
+    return side_points(hand, trump, ruleset) - take_threshold(trump, ruleset)
+
+
 def _modes(view: AuctionView, action: str) -> list[str]:
     return [b.trump for b in _legal(view) if b.action == action]
 
@@ -252,8 +257,7 @@ def heuristic_bid(view: AuctionView, rng: random.Random | None = None) -> Bid:
         options = []
         for b in legal:
             if b.action in (TAKE, NAME):
-                score = side_points(_with_turned(view, b), b.trump, rules)
-                options.append((score - take_threshold(b.trump, rules), b))
+                options.append((take_margin(_with_turned(view, b), b.trump, rules), b))
         best = max(options, key=lambda o: o[0], default=None)
         forced = PASS not in actions  # the klaverjas seat that must name a trump
         return best[1] if best and (best[0] >= 0 or forced) else Bid(PASS)
@@ -282,12 +286,9 @@ def ladder_bid(view: AuctionView, rng: random.Random | None = None) -> Bid:
     high = _highest(view)
     ours = high is not None and high.team == rules.team_of(view.seat)
 
-    def margin(mode: str) -> float:
-        return side_points(hand, mode, rules) - take_threshold(mode, rules)
-
-    margins = {b.trump: margin(b.trump) for b in legal if b.action == BID}
+    margins = {b.trump: take_margin(hand, b.trump, rules) for b in legal if b.action == BID}
     best = max(margins, key=margins.get) if margins else None
-    standing = margin(high.trump) if high is not None else 0.0
+    standing = take_margin(hand, high.trump, rules) if high is not None else 0.0
     if Bid(CONTRA) in legal and standing >= max(0.0, margins.get(best, 0.0)):
         return Bid(CONTRA)
     if best is not None:
@@ -378,9 +379,7 @@ def _options(view: AuctionView) -> list[Bid]:
     legal = _legal(view)
     if rules.bidding == "bulgarian":
         contracts = [b for b in legal if b.action == BID]
-        contracts.sort(
-            key=lambda b: take_threshold(b.trump, rules) - side_points(view.hand, b.trump, rules)
-        )
+        contracts.sort(key=lambda b: -take_margin(view.hand, b.trump, rules))
         return [b for b in legal if b.action != BID] + contracts[:3]
     if rules.bidding != "coinche":
         return legal
@@ -617,7 +616,7 @@ def bids_likelihood(
         def margin(seat: int, mode: str) -> float:
             key = (seat, mode)
             if key not in cache:
-                cache[key] = side_points(hands[seat], mode, rules) - take_threshold(mode, rules)
+                cache[key] = take_margin(hands[seat], mode, rules)
             return cache[key]
 
         w = 1.0
