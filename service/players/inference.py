@@ -93,15 +93,21 @@ def play_weight(view: SeatView, miss: float = 0.25, partner_miss: float = 0.5) -
             if d != c and points[d] == points[c]:
                 between[(c, d)] = _between(c, d, trump)
 
+    # The model's card per moment and hand: deals drawn for one decision often give a seat
+    # the same hand at a moment (late in the round nearly always).
+    chosen_by: dict[tuple[int, int], int] = {}
+
     def weight(deal: Sequence[int]) -> float:
         w = 1.0
-        for seat, c, mine, past, cannot, gone, m in moments:
+        for i, (seat, c, mine, past, cannot, gone, m) in enumerate(moments):
             hand = deal[seat] | mine
-            chosen = greedy_card(
-                SeatView(rules, seat, hand, trump, past.taker, past.trick, past.tricks),
-                None,
-                cannot,
-            )
+            chosen = chosen_by.get((i, hand))
+            if chosen is None:
+                chosen = chosen_by[(i, hand)] = greedy_card(
+                    SeatView(rules, seat, hand, trump, past.taker, past.trick, past.tricks),
+                    None,
+                    cannot,
+                )
             if chosen == c:
                 continue
             gap = between.get((c, chosen))
@@ -126,8 +132,14 @@ def taker_weight(view: SeatView, scale: float = 12.0) -> Weight | None:
     shown = view.played_by()[taker]
     threshold = take_threshold(trump, rules)
 
+    by_hand: dict[int, float] = {}  # deals of one decision often give the taker one hand
+
     def weight(deal: Sequence[int]) -> float:
-        return logistic((side_points(deal[taker] | shown, trump, rules) - threshold) / scale)
+        hand = deal[taker] | shown
+        w = by_hand.get(hand)
+        if w is None:
+            w = by_hand[hand] = logistic((side_points(hand, trump, rules) - threshold) / scale)
+        return w
 
     return weight
 

@@ -25,6 +25,7 @@ view that admits a deal always yields one; :func:`knowledge` raises :class:`View
 
 from __future__ import annotations
 
+import functools
 import random
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
@@ -199,26 +200,54 @@ def _feasible(rest: int, cap: Sequence[int], allowed: Sequence[int]) -> bool:
     return True
 
 
+def _free(rest: int, cap: Sequence[int], allowed: Sequence[int]) -> bool:
+    """Whether every card of ``rest`` may go to every holder with room left: then any
+    split fits (the rooms add up to the cards), and Hall's condition needs no check."""
+    common = rest
+    for h, room in enumerate(cap):
+        if room:
+            common &= allowed[h]
+    return common == rest
+
+
+@functools.lru_cache(maxsize=256)
+def _holders_per_card(allowed: tuple[int, ...]) -> tuple[int, ...]:
+    """For each card, how many holders may hold it."""
+    return tuple(sum(a >> c & 1 for a in allowed) for c in range(32))
+
+
 def sample(k: Knowledge, rng: random.Random) -> list[int]:
-    """One deal: each holder's cards (its known ones plus a share of the unseen ones)."""
+    """One deal: each holder's cards (its known ones plus a share of the unseen ones).
+
+    Each card, the most constrained first, goes to a holder that may hold it, drawn in
+    proportion to the room each has left (as ``rng.choices`` would, written out: this is
+    the players' inner loop), again when that holder would leave no fit for the rest."""
     hands = list(k.known)
     cap = list(k.need)
+    allowed = k.allowed
+    holders = range(len(cap))
     cards = list(cards_in(k.unseen))
     rng.shuffle(cards)
-    cards.sort(key=lambda c: sum(a >> c & 1 for a in k.allowed))
+    cards.sort(key=_holders_per_card(allowed).__getitem__)
+    draw = rng.random
     rest = k.unseen
     for c in cards:
-        rest &= ~bit(c)
-        options = [h for h in range(len(cap)) if cap[h] and k.allowed[h] >> c & 1]
+        b = 1 << c
+        rest &= ~b
+        options = [h for h in holders if cap[h] and allowed[h] & b]
         while True:
-            weights = [cap[h] for h in options]
-            h = rng.choices(options, weights)[0]
+            x = draw() * sum(cap[h] for h in options)
+            acc, last = 0, len(options) - 1
+            for i, h in enumerate(options):
+                acc += cap[h]
+                if x < acc or i == last:
+                    break
             cap[h] -= 1
-            if len(options) == 1 or _feasible(rest, cap, k.allowed):
+            if not last or _free(rest, cap, allowed) or _feasible(rest, cap, allowed):
                 break
             cap[h] += 1
             options.remove(h)
-        hands[h] |= bit(c)
+        hands[h] |= b
     return hands
 
 
