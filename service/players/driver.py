@@ -238,7 +238,10 @@ def _exact_play(view, lv, k, weigh, legal, scorer, rng, deadline) -> Suggestion:
     rules = view.ruleset
     table = dds.Table(TABLE_BITS)
     totals = dict.fromkeys(legal, 0.0)
-    searched: dict[tuple[int, ...], dict[int, float]] = {}
+    # The card points too (the solver's margin of card points from here), to choose
+    # between cards of equal score: see :func:`_choose`.
+    points = dict.fromkeys(legal, 0.0)
+    searched: dict[tuple[int, ...], tuple[dict[int, float], dict[int, int]]] = {}
     most = lv.samples if len(legal) > 1 else lv.min_samples
     used = 0
     while used < most:
@@ -252,8 +255,8 @@ def _exact_play(view, lv, k, weigh, legal, scorer, rng, deadline) -> Suggestion:
         )
         for deal in batch:
             key = tuple(deal)
-            margins = searched.get(key)
-            if margins is None:
+            known = searched.get(key)
+            if known is None:
                 found = dds.solve(
                     rules,
                     view.trump,
@@ -266,26 +269,39 @@ def _exact_play(view, lv, k, weigh, legal, scorer, rng, deadline) -> Suggestion:
                     moves=legal,
                 )
                 context = scorer.deal_context(deal)
-                margins = {c: scorer.margin(found[c], context) for c in legal}
-                searched[key] = margins
-            for c, m in margins.items():
-                totals[c] += m
+                known = searched[key] = (
+                    {c: scorer.margin(found[c], context) for c in legal},
+                    found,
+                )
+            margins, found = known
+            for c in legal:
+                totals[c] += margins[c]
+                points[c] += found[c]
             used += 1
             if used >= lv.min_samples and table.nodes >= lv.nodes:
                 most = used
                 break
         if deadline.passed():
             break
-    return _choose(view, lv, legal, totals, used, True, not deadline.hit)
+    return _choose(view, lv, legal, totals, used, True, not deadline.hit, points)
 
 
-def _choose(view, lv, legal, totals, used, exact, complete) -> Suggestion:
+def _choose(view, lv, legal, totals, used, exact, complete, points=None) -> Suggestion:
+    """The card of best average score margin; between equal ones, the card of most card
+    points (``points``, the searched card points' totals, when given): where the deals
+    drawn all say the contract is lost whatever is played (or made), the score no longer
+    tells cards apart, but the real deal may differ from them and the points still count
+    there; then the card worth fewest points, then the lowest."""
     rules = view.ruleset
     values = {c: round(v / used, 2) for c, v in totals.items()}
     if lv.greedy:
         choice = greedy_card(view)
     else:
-        choice = max(legal, key=lambda c: (values[c], -card_points(c, view.trump, rules), -c))
+        ahead = points or dict.fromkeys(legal, 0)
+        choice = max(
+            legal,
+            key=lambda c: (values[c], ahead[c], -card_points(c, view.trump, rules), -c),
+        )
     # Past the deadline some search may have stopped at a shallower depth: not complete.
     return Suggestion(choice, values, used, exact, complete, lv.name)
 
