@@ -16,6 +16,8 @@ pub const INF: i32 = 30000;
 /// Tricks left at which a trick start is searched once with a full window.
 const ENDGAME: u32 = 2;
 const NONE: u8 = 255;
+/// The first jump of [`Search::mtdf`]'s tests after two failing the same way.
+const STRIDE: i32 = 8;
 /// Most moves one seat can have (a hand of at most 16 cards).
 const MAX_MOVES: usize = 16;
 
@@ -388,22 +390,38 @@ impl<'a> Search<'a> {
 
     /// The exact value of playing `c` by null-window searches (MTD(f)) from `guess`: each
     /// one tells whether the value is below a bound, the table keeps what they learn.
+    /// Each test is at the bound the previous one returned, except after two or more
+    /// failing the same way: then the next bound is further on, by [`STRIDE`] times 1, 2,
+    /// 4... (the value is often far from the guess: fewer tests, and a failed one costs
+    /// little with the bounds the table already holds).
     fn mtdf(&mut self, t: Trick, c: u8, taken: u8, guess: i32) -> i32 {
         let (mut lower, mut upper) = (-INF, INF);
         let mut g = guess;
+        // the direction of the last tests (-1 down, 1 up) and how many in a row
+        let (mut direction, mut run) = (0, 0);
         while lower < upper {
             let beta = if g == lower { g + 1 } else { g };
             g = self.after(t, c, taken, beta - 1, beta);
             if self.out_of_nodes {
                 return 0;
             }
-            if g < beta {
+            let now = if g < beta { -1 } else { 1 };
+            run = if now == direction { run + 1 } else { 0 };
+            direction = now;
+            let jump = if run == 0 {
+                0
+            } else {
+                STRIDE << (run - 1).min(8)
+            };
+            if now < 0 {
                 upper = g;
+                g = (g - jump).max(lower + 1);
             } else {
                 lower = g;
+                g = (g + jump).min(upper);
             }
         }
-        g
+        lower
     }
 
     /// The cards of `legal` equivalent to the representative `c` (its group).
