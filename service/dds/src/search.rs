@@ -7,6 +7,10 @@
 //! leads from the strongest down; following, the partner winning: most points first,
 //! else the cheapest card that wins, then the cheapest discard); equivalent cards (one
 //! suit, adjacent in strength among the live cards, the same points) are one move.
+//! Before its search a trick start is bounded by the leader's sure winners (cards no other
+//! seat's card beats: cashed one after the other, each wins its trick): the leader's side
+//! takes at least their points and the cheapest cards the others can play to them, the
+//! other side at most the rest; every card a sure winner is every trick, an exact value.
 
 use crate::rules::Rules;
 use crate::table::Table;
@@ -29,6 +33,9 @@ pub struct Search<'a> {
     /// Stop once this many nodes are searched (the answer is then dropped).
     pub node_limit: u64,
     pub out_of_nodes: bool,
+    /// Whether trick starts are bounded by the leader's sure winners (the rules allow it:
+    /// [`Rules::quick_bounds`]).
+    pub bounds: bool,
 }
 
 #[derive(Clone, Copy)]
@@ -74,6 +81,30 @@ impl<'a> Search<'a> {
         let left = self.hands[leader].count_ones();
         if left == 1 {
             return self.last_trick(leader, taken);
+        }
+        if self.bounds {
+            let (k, sure) = self.sure_winners(leader, live);
+            let side = self.r.team[leader];
+            if k == left && self.capot_possible(taken | 1 << side) {
+                // every trick to the leader's side, the capot (the most it can get)
+                return self.last(self.r.set_points(live), side, taken | 1 << side);
+            }
+            if k == left && self.r.last_bonus >= 0 {
+                // every trick, the last one's bonus: the most it can get without the capot
+                return self.last(self.r.set_points(live), side, 3);
+            }
+            if k > 0 {
+                // The leader's side takes at least those cards and the ones played to them;
+                // the other side at most the rest and the last trick's bonus (no capot: the
+                // leader's side takes a trick).
+                let bound = 2 * sure - self.r.set_points(live) - self.r.last_bonus.abs();
+                if side == 0 && bound >= beta {
+                    return bound;
+                }
+                if side == 1 && -bound <= alpha {
+                    return -bound;
+                }
+            }
         }
         let meta = leader as u8 | taken << 2;
         let key = self.r.canonical(&self.hands, live);
@@ -130,6 +161,69 @@ impl<'a> Search<'a> {
         self.tt
             .store(bucket, &key, meta, size, low, high.max(low), best);
         value
+    }
+
+    /// The leader's sure winners: its cards that no card of another seat beats when led
+    /// (played one after the other, each wins its trick and keeps the lead). Returns how
+    /// many, and their points with the fewest points the other seats can play to them
+    /// (each plays as many cards, at least its cheapest).
+    fn sure_winners(&self, leader: usize, live: u32) -> (u32, i32) {
+        let r = self.r;
+        let tables = r.tables();
+        let mine = self.hands[leader];
+        let others = live & !mine;
+        let key_of = |s: usize, set: u32| -> i32 {
+            let b = (set >> (8 * s) & 255) as usize;
+            if b == 0 {
+                -1
+            } else {
+                r.key[8 * s + tables.master[s][b] as usize] as i32
+            }
+        };
+        let trumps = others & r.trumps;
+        let mut top_trump = -1;
+        if trumps != 0 {
+            for s in 0..4 {
+                top_trump = top_trump.max(key_of(s, trumps));
+            }
+        }
+        let (mut k, mut points) = (0, 0);
+        let mut h = mine;
+        while h != 0 {
+            let c = h.trailing_zeros() as usize;
+            h &= h - 1;
+            let key = r.key[c] as i32;
+            if key > top_trump && key > key_of(c >> 3, others) {
+                k += 1;
+                points += r.points[c];
+            }
+        }
+        if k > 0 {
+            for i in 1..r.players {
+                points += self.cheapest(self.hands[(leader + i) % r.players], k);
+            }
+        }
+        (k, points)
+    }
+
+    /// The fewest points `k` cards of `hand` hold.
+    fn cheapest(&self, hand: u32, k: u32) -> i32 {
+        let mut points = [0i32; MAX_MOVES];
+        let mut n = 0;
+        let mut h = hand;
+        while h != 0 {
+            let c = h.trailing_zeros() as usize;
+            h &= h - 1;
+            let p = self.r.points[c];
+            let mut j = n;
+            while j > 0 && points[j - 1] > p {
+                points[j] = points[j - 1];
+                j -= 1;
+            }
+            points[j] = p;
+            n += 1;
+        }
+        points[..(k as usize).min(n)].iter().sum()
     }
 
     /// One card each left: the trick plays itself.
