@@ -52,6 +52,8 @@ pub struct Tables {
     pub reps: Vec<[[u8; 256]; 256]>,
     /// Per suit and set of live cards: the strongest live rank (the master), or 255.
     pub master: [[u8; 256]; 4],
+    /// Per suit and set of its cards: the points of the cheapest (`i32::MAX`: none).
+    pub cheapest: [[i32; 256]; 4],
 }
 
 static NEXT_ID: std::sync::atomic::AtomicU64 = std::sync::atomic::AtomicU64::new(1);
@@ -254,6 +256,7 @@ impl Tables {
             uncanon: vec![[[0; 8]; 256]; 4],
             reps: vec![[[0; 256]; 256]; 4],
             master: [[255; 256]; 4],
+            cheapest: [[i32::MAX; 256]; 4],
         };
         for s in 0..4 {
             let order = orders[s];
@@ -289,6 +292,7 @@ impl Tables {
                 for &c in order.iter() {
                     if live >> (c & 7) & 1 == 1 {
                         t.master[s][live] = c & 7;
+                        t.cheapest[s][live] = t.cheapest[s][live].min(card_points[c as usize]);
                     }
                 }
                 for legal in 0..256usize {

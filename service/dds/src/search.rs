@@ -11,6 +11,8 @@
 //! seat's card beats: cashed one after the other, each wins its trick): the leader's side
 //! takes at least their points and the cheapest cards the others can play to them, the
 //! other side at most the rest; every card a sure winner is every trick, an exact value.
+//! When the leader has none, the strongest trumps held by one seat are sure tricks too
+//! (each wins the trick it is played to).
 
 use crate::rules::Rules;
 use crate::table::Table;
@@ -83,10 +85,10 @@ impl<'a> Search<'a> {
             return self.last_trick(leader, taken);
         }
         if self.bounds {
-            let (k, sure) = self.sure_winners(leader, live);
-            let side = self.r.team[leader];
+            let (seat, k, sure) = self.sure_tricks(leader, live);
+            let side = self.r.team[seat];
             if k == left && self.capot_possible(taken | 1 << side) {
-                // every trick to the leader's side, the capot (the most it can get)
+                // every trick to that side, the capot (the most it can get)
                 return self.last(self.r.set_points(live), side, taken | 1 << side);
             }
             if k == left && self.r.last_bonus >= 0 {
@@ -94,9 +96,9 @@ impl<'a> Search<'a> {
                 return self.last(self.r.set_points(live), side, 3);
             }
             if k > 0 {
-                // The leader's side takes at least those cards and the ones played to them;
-                // the other side at most the rest and the last trick's bonus (no capot: the
-                // leader's side takes a trick).
+                // That side takes at least those cards and the ones played to them; the
+                // other side at most the rest and the last trick's bonus (no capot: the
+                // first side takes a trick).
                 let bound = 2 * sure - self.r.set_points(live) - self.r.last_bonus.abs();
                 if side == 0 && bound >= beta {
                     return bound;
@@ -163,6 +165,51 @@ impl<'a> Search<'a> {
         value
     }
 
+    /// Tricks a seat surely wins: the leader's sure winners ([`Search::sure_winners`]),
+    /// else the strongest trumps when one seat holds them (each wins the trick it is
+    /// played to, whatever is led). Returns the seat, how many, and their points with the
+    /// fewest points the other seats can play to them.
+    fn sure_tricks(&self, leader: usize, live: u32) -> (usize, u32, i32) {
+        let (k, points) = self.sure_winners(leader, live);
+        if k > 0 {
+            return (leader, k, points);
+        }
+        let r = self.r;
+        let tables = r.tables();
+        let mut trumps = live & r.trumps;
+        let (mut seat, mut k, mut points) = (leader, 0, 0);
+        while trumps != 0 {
+            // the strongest trump left: the strongest of each suit's trumps
+            let mut top = NONE as usize;
+            for s in 0..4 {
+                let b = (trumps >> (8 * s) & 255) as usize;
+                if b != 0 {
+                    let c = 8 * s + tables.master[s][b] as usize;
+                    if top == NONE as usize || r.key[c] > r.key[top] {
+                        top = c;
+                    }
+                }
+            }
+            let holder = (0..r.players)
+                .find(|&p| self.hands[p] >> top & 1 == 1)
+                .unwrap_or(leader);
+            if k > 0 && holder != seat {
+                break;
+            }
+            seat = holder;
+            k += 1;
+            points += r.points[top];
+            trumps &= !(1 << top);
+        }
+        if k == 0 {
+            return (leader, 0, 0);
+        }
+        for i in 1..r.players {
+            points += self.cheapest(self.hands[(seat + i) % r.players], k);
+        }
+        (seat, k, points)
+    }
+
     /// The leader's sure winners: its cards that no card of another seat beats when led
     /// (played one after the other, each wins its trick and keeps the lead). Returns how
     /// many, and their points with the fewest points the other seats can play to them
@@ -208,6 +255,13 @@ impl<'a> Search<'a> {
 
     /// The fewest points `k` cards of `hand` hold.
     fn cheapest(&self, hand: u32, k: u32) -> i32 {
+        if k == 1 {
+            let low = &self.r.tables().cheapest;
+            return (0..4)
+                .map(|s| low[s][(hand >> (8 * s) & 255) as usize])
+                .min()
+                .unwrap_or(0);
+        }
         let mut points = [0i32; MAX_MOVES];
         let mut n = 0;
         let mut h = hand;
