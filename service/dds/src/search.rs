@@ -84,6 +84,11 @@ impl<'a> Search<'a> {
         if left == 1 {
             return self.last_trick(leader, taken);
         }
+        let meta = leader as u8 | taken << 2;
+        let key = self.r.canonical(&self.hands, live);
+        let bucket = self.tt.bucket(&key, meta);
+        // the entry's memory is fetched while the bounds are computed
+        self.tt.prefetch(bucket);
         if self.bounds {
             let (seat, k, sure) = self.sure_tricks(leader, live);
             let side = self.r.team[seat];
@@ -108,9 +113,6 @@ impl<'a> Search<'a> {
                 }
             }
         }
-        let meta = leader as u8 | taken << 2;
-        let key = self.r.canonical(&self.hands, live);
-        let bucket = self.tt.bucket(&key, meta);
         let (mut low, mut high, mut hint) = (-bound, bound, NONE);
         if let Some(e) = self.tt.probe(bucket, &key, meta) {
             low = low.max(e.lower as i32);
