@@ -255,6 +255,25 @@ impl<'a> Search<'a> {
         (k, points)
     }
 
+    /// Whether a card of `set` beats `best` (the suit led `led`): one of the suit led or a
+    /// trump with a higher key.
+    #[inline]
+    fn can_beat(&self, set: u32, best: u8, led: u8) -> bool {
+        let r = self.r;
+        let master = &r.tables().master;
+        let key = r.key[best as usize];
+        let above = |s: usize, cards: u32| {
+            let b = (cards >> (8 * s) & 255) as usize;
+            b != 0 && r.key[8 * s + master[s][b] as usize] > key
+        };
+        let led = led as usize;
+        if above(led, set) {
+            return true;
+        }
+        let trumps = set & r.trumps;
+        trumps != 0 && (0..4).any(|s| above(s, trumps))
+    }
+
     /// The fewest points `k` cards of `hand` hold.
     fn cheapest(&self, hand: u32, k: u32) -> i32 {
         if k == 1 {
@@ -331,16 +350,11 @@ impl<'a> Search<'a> {
         // The partner wins and nobody after the mover can beat it: give points.
         let mut sure = partner;
         if partner {
+            let mut after = 0;
             for i in t.n + 1..r.players {
-                let mut h = self.hands[(t.leader + i) % r.players];
-                while h != 0 {
-                    let c = h.trailing_zeros() as u8;
-                    h &= h - 1;
-                    if r.beats(c, best, led) {
-                        sure = false;
-                    }
-                }
+                after |= self.hands[(t.leader + i) % r.players];
             }
+            sure = !self.can_beat(after, best, led);
         }
         for s in 0..4 {
             let shift = 8 * s;
