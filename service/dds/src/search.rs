@@ -24,6 +24,8 @@ const ENDGAME: u32 = 2;
 const NONE: u8 = 255;
 /// The first jump of [`Search::mtdf`]'s tests after two failing the same way.
 const STRIDE: i32 = 8;
+/// Between bounds further apart than this, [`Search::mtdf`] tests the middle.
+const BISECT: i32 = 4;
 /// Most moves one seat can have (a hand of at most 16 cards).
 const MAX_MOVES: usize = 16;
 
@@ -557,7 +559,8 @@ impl<'a> Search<'a> {
     /// Each test is at the bound the previous one returned, except after two or more
     /// failing the same way: then the next bound is further on, by [`STRIDE`] times 1, 2,
     /// 4... (the value is often far from the guess: fewer tests, and a failed one costs
-    /// little with the bounds the table already holds).
+    /// little with the bounds the table already holds); once a jump went past the value,
+    /// the middle of the bounds (above [`BISECT`] points apart).
     fn mtdf(&mut self, t: Trick, c: u8, taken: u8, guess: i32) -> i32 {
         let (mut lower, mut upper) = (-INF, INF);
         let mut g = guess;
@@ -583,6 +586,10 @@ impl<'a> Search<'a> {
             } else {
                 lower = g;
                 g = (g + jump).min(upper);
+            }
+            if lower > -INF && upper < INF && upper - lower > BISECT {
+                // a jump went past the value: halve what is left
+                g = lower + (upper - lower + 1) / 2;
             }
         }
         lower
