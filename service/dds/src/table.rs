@@ -74,7 +74,8 @@ fn huge_pages(size: usize) -> (Vec<Entry>, usize) {
             );
         }
     }
-    entries.resize(size + spare, Entry::default());
+    // the capacity past the last slot stays untouched (not in memory)
+    entries.resize(skip + size, Entry::default());
     (entries, skip)
 }
 
@@ -92,7 +93,9 @@ impl Table {
     }
 
     pub fn clear(&mut self) {
-        self.entries.iter_mut().for_each(|e| *e = Entry::default());
+        self.entries[self.start..]
+            .iter_mut()
+            .for_each(|e| *e = Entry::default());
         self.stored = 0;
     }
 
