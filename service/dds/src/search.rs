@@ -338,6 +338,11 @@ impl<'a> Search<'a> {
     /// The moves of the seat to play: its legal cards, equivalent ones merged (the
     /// weakest of each group stands for it), best first. Returns how many.
     fn moves(&self, t: &Trick, legal: u32, hint: u8, out: &mut [u8; MAX_MOVES]) -> usize {
+        if legal != 0 && legal & (legal - 1) == 0 {
+            // one legal card (a seat following with its last card of the suit, say)
+            out[0] = legal.trailing_zeros() as u8;
+            return 1;
+        }
         let r = self.r;
         let tables = r.tables();
         let mut live = self.live();
