@@ -14,10 +14,11 @@ from __future__ import annotations
 import itertools
 import random
 
+import belote_dds
 import pytest
 
 from service.engine.cards import TRUMP_MODES, cards_in
-from service.engine.play import Position, legal_mask, winning_index
+from service.engine.play import Position, legal_mask, trick_ranking, winning_index
 from service.engine.rulesets import PRESETS, get_ruleset
 from service.players import dds, table
 from service.players.solver import Solver
@@ -137,6 +138,55 @@ def test_the_cores_values_follow_every_play_parameter(combination):
     for players, trump in itertools.product((2, 4), TRUMP_MODES):
         rules = ruleset("belote", players=players, **combination)
         compare(rules, trump, rng, 3 if players == 4 else 4, shared)
+
+
+def strong_lead(rules, trump, rng: random.Random, size: int):
+    """A trick start whose leader holds the strongest of the cards in play (by the
+    engine's trick ranking, trumps first): sure winners, often every trick."""
+    pack = rng.sample(range(32), size * rules.players)
+    ranking = trick_ranking(trump)
+    pack.sort(key=lambda c: (ranking[c], rng.random()), reverse=True)
+    keep = rng.randrange(size + 1)  # the leader's strongest cards, the rest random
+    leader = rng.randrange(rules.players)
+    mine, rest = pack[:keep], pack[keep:]
+    rng.shuffle(rest)
+    mine += rest[: size - keep]
+    rest = rest[size - keep :]
+    hands = [0] * rules.players
+    for c in mine:
+        hands[leader] |= 1 << c
+    for i in range(1, rules.players):
+        for c in rest[(i - 1) * size : i * size]:
+            hands[(leader + i) % rules.players] |= 1 << c
+    return hands, leader, (), rng.randrange(4)
+
+
+@pytest.mark.parametrize(
+    ("preset", "trump"), [(p, t) for p in sorted(PRESETS) for t in PRESETS[p].trump_modes]
+)
+def test_the_sure_winner_bounds_change_no_value(preset, trump):
+    """The bounds of trick starts by the leader's sure winners (search.rs) against the
+    plain search, on positions too big for the Python solver, every bonus parameter
+    (capot bonus or none, the capot plus the last trick)."""
+    rng = random.Random(f"bounds {preset} {trump}")
+    for options in POINT_PARAMETERS:
+        rules = get_ruleset(preset, options)
+        core = dds.core_rules(rules, trump)
+        sizes = (2, 4, 5, 6) if rules.players == 4 else (3, 6, 8, 9)
+        for size in sizes:
+            for position in (random_position, strong_lead):
+                if position is random_position:
+                    hands, leader, trick, taken = random_position(rules, rng, size)
+                else:
+                    hands, leader, trick, taken = strong_lead(rules, trump, rng, size)
+                team = rng.randrange(2)
+                found = [
+                    belote_dds.solve(
+                        core, dds.Table(14), hands, leader, list(trick), taken, team, bounds=b
+                    )
+                    for b in (True, False)
+                ]
+                assert found[0] == found[1], (options, hands, leader, trick, taken, team)
 
 
 def test_one_table_serves_many_deals_and_both_teams():

@@ -114,9 +114,11 @@ fn check_trick(r: &rules::Rules, leader: usize, cards: &[u8]) -> PyResult<()> {
 /// and the last-trick or capot bonus included), as a sorted list of (card, value).
 /// `taken`: the teams that took a trick before this one (bits); `wanted`: the cards asked
 /// about (a bit set; their groups of equivalent cards are searched); `node_limit`: give
-/// up (None) past that many nodes (0: no limit). What the table learnt stays valid.
+/// up (None) past that many nodes (0: no limit); `bounds`: cut trick starts by the
+/// leader's sure winners (False: the plain search, the same values, for the tests). What
+/// the table learnt stays valid.
 #[pyfunction]
-#[pyo3(signature = (rules, table, hands, leader, cards, taken, team, wanted = u32::MAX, node_limit = 0))]
+#[pyo3(signature = (rules, table, hands, leader, cards, taken, team, wanted = u32::MAX, node_limit = 0, bounds = true))]
 #[allow(clippy::too_many_arguments)]
 fn solve(
     py: Python<'_>,
@@ -129,6 +131,7 @@ fn solve(
     team: u8,
     wanted: u32,
     node_limit: u64,
+    bounds: bool,
 ) -> PyResult<Option<Vec<(u8, i32)>>> {
     let r = &rules.inner;
     check_trick(r, leader, &cards)?;
@@ -184,6 +187,7 @@ fn solve(
                 node_limit
             },
             out_of_nodes: false,
+            bounds: bounds && r.quick_bounds,
         };
         let v = s.root(leader, &cards, taken, wanted);
         (if s.out_of_nodes { None } else { Some(v) }, s.nodes)

@@ -19,11 +19,16 @@ pub struct Rules {
     /// The engine's key of a card in a trick: 16 + strength for a card of the trump
     /// suit, its strength otherwise (it beats only the suit led).
     pub key: [u8; 32],
+    /// The cards whose key is 16 or more (they beat any suit led).
+    pub trumps: u32,
     pub steps: Vec<[(u32, u32); MAX_STEPS]>,
     pub step_count: Vec<u8>,
     pub last_bonus: i32,
     /// The last trick's bonus when one team took every trick (`None`: no capot).
     pub capot_bonus: Option<i32>,
+    /// Whether the search may bound a trick start by the leader's sure winners: the
+    /// capot, when there is one, is worth at least the last trick's bonus either way.
+    pub quick_bounds: bool,
     /// Each suit's cards, weakest first.
     pub order: [[u8; 8]; 4],
     /// Per suit, the points of each of the 256 subsets of its cards.
@@ -47,6 +52,8 @@ pub struct Tables {
     pub reps: Vec<[[u8; 256]; 256]>,
     /// Per suit and set of live cards: the strongest live rank (the master), or 255.
     pub master: [[u8; 256]; 4],
+    /// Per suit and set of its cards: the points of the cheapest (`i32::MAX`: none).
+    pub cheapest: [[i32; 256]; 4],
 }
 
 static NEXT_ID: std::sync::atomic::AtomicU64 = std::sync::atomic::AtomicU64::new(1);
@@ -81,10 +88,12 @@ impl Rules {
             partner: [u8::MAX; 4],
             points: [0; 32],
             key: [0; 32],
+            trumps: 0,
             steps: vec![[(0, 0); MAX_STEPS]; SITUATIONS],
             step_count: vec![0; SITUATIONS],
             last_bonus,
             capot_bonus,
+            quick_bounds: capot_bonus.is_none_or(|c| c >= last_bonus.abs()),
             order: [[0; 8]; 4],
             suit_points: [[0; 256]; 4],
             id: NEXT_ID.fetch_add(1, std::sync::atomic::Ordering::Relaxed),
@@ -108,6 +117,9 @@ impl Rules {
                 return Err("a card's key is below 32".into());
             }
             r.key[c] = key[c];
+            if key[c] >= 16 {
+                r.trumps |= 1 << c;
+            }
         }
         for (i, list) in steps.iter().enumerate() {
             if list.len() > MAX_STEPS {
@@ -244,6 +256,7 @@ impl Tables {
             uncanon: vec![[[0; 8]; 256]; 4],
             reps: vec![[[0; 256]; 256]; 4],
             master: [[255; 256]; 4],
+            cheapest: [[i32::MAX; 256]; 4],
         };
         for s in 0..4 {
             let order = orders[s];
@@ -279,6 +292,7 @@ impl Tables {
                 for &c in order.iter() {
                     if live >> (c & 7) & 1 == 1 {
                         t.master[s][live] = c & 7;
+                        t.cheapest[s][live] = t.cheapest[s][live].min(card_points[c as usize]);
                     }
                 }
                 for legal in 0..256usize {

@@ -7,6 +7,12 @@
 //! leads from the strongest down; following, the partner winning: most points first,
 //! else the cheapest card that wins, then the cheapest discard); equivalent cards (one
 //! suit, adjacent in strength among the live cards, the same points) are one move.
+//! Before its search a trick start is bounded by the leader's sure winners (cards no other
+//! seat's card beats: cashed one after the other, each wins its trick): the leader's side
+//! takes at least their points and the cheapest cards the others can play to them, the
+//! other side at most the rest; every card a sure winner is every trick, an exact value.
+//! When the leader has none, the strongest trumps held by one seat are sure tricks too
+//! (each wins the trick it is played to).
 
 use crate::rules::Rules;
 use crate::table::Table;
@@ -16,6 +22,10 @@ pub const INF: i32 = 30000;
 /// Tricks left at which a trick start is searched once with a full window.
 const ENDGAME: u32 = 2;
 const NONE: u8 = 255;
+/// The first jump of [`Search::mtdf`]'s tests after two failing the same way.
+const STRIDE: i32 = 8;
+/// Between bounds further apart than this, [`Search::mtdf`] tests the middle.
+const BISECT: i32 = 4;
 /// Most moves one seat can have (a hand of at most 16 cards).
 const MAX_MOVES: usize = 16;
 
@@ -27,6 +37,9 @@ pub struct Search<'a> {
     /// Stop once this many nodes are searched (the answer is then dropped).
     pub node_limit: u64,
     pub out_of_nodes: bool,
+    /// Whether trick starts are bounded by the leader's sure winners (the rules allow it:
+    /// [`Rules::quick_bounds`]).
+    pub bounds: bool,
 }
 
 #[derive(Clone, Copy)]
@@ -76,6 +89,32 @@ impl<'a> Search<'a> {
         let meta = leader as u8 | taken << 2;
         let key = self.r.canonical(&self.hands, live);
         let bucket = self.tt.bucket(&key, meta);
+        // the entry's memory is fetched while the bounds are computed
+        self.tt.prefetch(bucket);
+        if self.bounds {
+            let (seat, k, sure) = self.sure_tricks(leader, live);
+            let side = self.r.team[seat];
+            if k == left && self.capot_possible(taken | 1 << side) {
+                // every trick to that side, the capot (the most it can get)
+                return self.last(self.r.set_points(live), side, taken | 1 << side);
+            }
+            if k == left && self.r.last_bonus >= 0 {
+                // every trick, the last one's bonus: the most it can get without the capot
+                return self.last(self.r.set_points(live), side, 3);
+            }
+            if k > 0 {
+                // That side takes at least those cards and the ones played to them; the
+                // other side at most the rest and the last trick's bonus (no capot: the
+                // first side takes a trick).
+                let bound = 2 * sure - self.r.set_points(live) - self.r.last_bonus.abs();
+                if side == 0 && bound >= beta {
+                    return bound;
+                }
+                if side == 1 && -bound <= alpha {
+                    return -bound;
+                }
+            }
+        }
         let (mut low, mut high, mut hint) = (-bound, bound, NONE);
         if let Some(e) = self.tt.probe(bucket, &key, meta) {
             low = low.max(e.lower as i32);
@@ -130,6 +169,140 @@ impl<'a> Search<'a> {
         value
     }
 
+    /// Tricks a seat surely wins: the leader's sure winners ([`Search::sure_winners`]),
+    /// else the strongest trumps when one seat holds them (each wins the trick it is
+    /// played to, whatever is led). Returns the seat, how many, and their points with the
+    /// fewest points the other seats can play to them.
+    fn sure_tricks(&self, leader: usize, live: u32) -> (usize, u32, i32) {
+        let (k, points) = self.sure_winners(leader, live);
+        if k > 0 {
+            return (leader, k, points);
+        }
+        let r = self.r;
+        let tables = r.tables();
+        let mut trumps = live & r.trumps;
+        let (mut seat, mut k, mut points) = (leader, 0, 0);
+        while trumps != 0 {
+            // the strongest trump left: the strongest of each suit's trumps
+            let mut top = NONE as usize;
+            for s in 0..4 {
+                let b = (trumps >> (8 * s) & 255) as usize;
+                if b != 0 {
+                    let c = 8 * s + tables.master[s][b] as usize;
+                    if top == NONE as usize || r.key[c] > r.key[top] {
+                        top = c;
+                    }
+                }
+            }
+            let holder = (0..r.players)
+                .find(|&p| self.hands[p] >> top & 1 == 1)
+                .unwrap_or(leader);
+            if k > 0 && holder != seat {
+                break;
+            }
+            seat = holder;
+            k += 1;
+            points += r.points[top];
+            trumps &= !(1 << top);
+        }
+        if k == 0 {
+            return (leader, 0, 0);
+        }
+        for i in 1..r.players {
+            points += self.cheapest(self.hands[(seat + i) % r.players], k);
+        }
+        (seat, k, points)
+    }
+
+    /// The leader's sure winners: its cards that no card of another seat beats when led
+    /// (played one after the other, each wins its trick and keeps the lead). Returns how
+    /// many, and their points with the fewest points the other seats can play to them
+    /// (each plays as many cards, at least its cheapest).
+    fn sure_winners(&self, leader: usize, live: u32) -> (u32, i32) {
+        let r = self.r;
+        let tables = r.tables();
+        let mine = self.hands[leader];
+        let others = live & !mine;
+        let key_of = |s: usize, set: u32| -> i32 {
+            let b = (set >> (8 * s) & 255) as usize;
+            if b == 0 {
+                -1
+            } else {
+                r.key[8 * s + tables.master[s][b] as usize] as i32
+            }
+        };
+        let trumps = others & r.trumps;
+        let mut top_trump = -1;
+        if trumps != 0 {
+            for s in 0..4 {
+                top_trump = top_trump.max(key_of(s, trumps));
+            }
+        }
+        let (mut k, mut points) = (0, 0);
+        let mut h = mine;
+        while h != 0 {
+            let c = h.trailing_zeros() as usize;
+            h &= h - 1;
+            let key = r.key[c] as i32;
+            if key > top_trump && key > key_of(c >> 3, others) {
+                k += 1;
+                points += r.points[c];
+            }
+        }
+        if k > 0 {
+            for i in 1..r.players {
+                points += self.cheapest(self.hands[(leader + i) % r.players], k);
+            }
+        }
+        (k, points)
+    }
+
+    /// Whether a card of `set` beats `best` (the suit led `led`): one of the suit led or a
+    /// trump with a higher key.
+    #[inline]
+    fn can_beat(&self, set: u32, best: u8, led: u8) -> bool {
+        let r = self.r;
+        let master = &r.tables().master;
+        let key = r.key[best as usize];
+        let above = |s: usize, cards: u32| {
+            let b = (cards >> (8 * s) & 255) as usize;
+            b != 0 && r.key[8 * s + master[s][b] as usize] > key
+        };
+        let led = led as usize;
+        if above(led, set) {
+            return true;
+        }
+        let trumps = set & r.trumps;
+        trumps != 0 && (0..4).any(|s| above(s, trumps))
+    }
+
+    /// The fewest points `k` cards of `hand` hold.
+    fn cheapest(&self, hand: u32, k: u32) -> i32 {
+        if k == 1 {
+            let low = &self.r.tables().cheapest;
+            return (0..4)
+                .map(|s| low[s][(hand >> (8 * s) & 255) as usize])
+                .min()
+                .unwrap_or(0);
+        }
+        let mut points = [0i32; MAX_MOVES];
+        let mut n = 0;
+        let mut h = hand;
+        while h != 0 {
+            let c = h.trailing_zeros() as usize;
+            h &= h - 1;
+            let p = self.r.points[c];
+            let mut j = n;
+            while j > 0 && points[j - 1] > p {
+                points[j] = points[j - 1];
+                j -= 1;
+            }
+            points[j] = p;
+            n += 1;
+        }
+        points[..(k as usize).min(n)].iter().sum()
+    }
+
     /// One card each left: the trick plays itself.
     fn last_trick(&mut self, leader: usize, taken: u8) -> i32 {
         self.nodes += 1;
@@ -165,6 +338,11 @@ impl<'a> Search<'a> {
     /// The moves of the seat to play: its legal cards, equivalent ones merged (the
     /// weakest of each group stands for it), best first. Returns how many.
     fn moves(&self, t: &Trick, legal: u32, hint: u8, out: &mut [u8; MAX_MOVES]) -> usize {
+        if legal != 0 && legal & (legal - 1) == 0 {
+            // one legal card (a seat following with its last card of the suit, say)
+            out[0] = legal.trailing_zeros() as u8;
+            return 1;
+        }
         let r = self.r;
         let tables = r.tables();
         let mut live = self.live();
@@ -179,16 +357,11 @@ impl<'a> Search<'a> {
         // The partner wins and nobody after the mover can beat it: give points.
         let mut sure = partner;
         if partner {
+            let mut after = 0;
             for i in t.n + 1..r.players {
-                let mut h = self.hands[(t.leader + i) % r.players];
-                while h != 0 {
-                    let c = h.trailing_zeros() as u8;
-                    h &= h - 1;
-                    if r.beats(c, best, led) {
-                        sure = false;
-                    }
-                }
+                after |= self.hands[(t.leader + i) % r.players];
             }
+            sure = !self.can_beat(after, best, led);
         }
         for s in 0..4 {
             let shift = 8 * s;
@@ -388,22 +561,43 @@ impl<'a> Search<'a> {
 
     /// The exact value of playing `c` by null-window searches (MTD(f)) from `guess`: each
     /// one tells whether the value is below a bound, the table keeps what they learn.
+    /// Each test is at the bound the previous one returned, except after two or more
+    /// failing the same way: then the next bound is further on, by [`STRIDE`] times 1, 2,
+    /// 4... (the value is often far from the guess: fewer tests, and a failed one costs
+    /// little with the bounds the table already holds); once a jump went past the value,
+    /// the middle of the bounds (above [`BISECT`] points apart).
     fn mtdf(&mut self, t: Trick, c: u8, taken: u8, guess: i32) -> i32 {
         let (mut lower, mut upper) = (-INF, INF);
         let mut g = guess;
+        // the direction of the last tests (-1 down, 1 up) and how many in a row
+        let (mut direction, mut run) = (0, 0);
         while lower < upper {
             let beta = if g == lower { g + 1 } else { g };
             g = self.after(t, c, taken, beta - 1, beta);
             if self.out_of_nodes {
                 return 0;
             }
-            if g < beta {
+            let now = if g < beta { -1 } else { 1 };
+            run = if now == direction { run + 1 } else { 0 };
+            direction = now;
+            let jump = if run == 0 {
+                0
+            } else {
+                STRIDE << (run - 1).min(8)
+            };
+            if now < 0 {
                 upper = g;
+                g = (g - jump).max(lower + 1);
             } else {
                 lower = g;
+                g = (g + jump).min(upper);
+            }
+            if lower > -INF && upper < INF && upper - lower > BISECT {
+                // a jump went past the value: halve what is left
+                g = lower + (upper - lower + 1) / 2;
             }
         }
-        g
+        lower
     }
 
     /// The cards of `legal` equivalent to the representative `c` (its group).

@@ -21,7 +21,10 @@ pub struct Entry {
 }
 
 pub struct Table {
+    /// The slots, from `start` on (the ones before only align the table, see
+    /// [`huge_pages`]).
     entries: Vec<Entry>,
+    start: usize,
     mask: usize,
     pub rules_id: u64,
     pub stored: u64,
@@ -38,11 +41,51 @@ fn hash(hands: &[u32; 4], meta: u8) -> u64 {
     h ^ (h >> 32)
 }
 
+/// Room for `size` slots, in memory the kernel is asked to back with huge pages (2 MiB,
+/// Linux's transparent huge pages in `madvise` mode): a probe is a random access into
+/// megabytes, with 4 KiB pages nearly each one also misses the address translation
+/// cache. Returns the slots and the first one on a 2 MiB boundary; elsewhere, or when
+/// the table is smaller than a huge page, plain memory from the first slot.
+fn huge_pages(size: usize) -> (Vec<Entry>, usize) {
+    const HUGE: usize = 2 << 20;
+    let bytes = size * std::mem::size_of::<Entry>();
+    if !cfg!(target_os = "linux") || bytes < HUGE {
+        return (vec![Entry::default(); size], 0);
+    }
+    let spare = HUGE / std::mem::size_of::<Entry>() + 1;
+    let mut entries: Vec<Entry> = Vec::with_capacity(size + spare);
+    let base = entries.as_ptr() as usize;
+    let aligned = base.next_multiple_of(HUGE);
+    let skip = (aligned - base).div_ceil(std::mem::size_of::<Entry>());
+    #[cfg(target_os = "linux")]
+    {
+        extern "C" {
+            fn madvise(addr: *mut std::ffi::c_void, length: usize, advice: i32) -> i32;
+        }
+        const MADV_HUGEPAGE: i32 = 14;
+        let end = (base + (size + spare) * std::mem::size_of::<Entry>()) / HUGE * HUGE;
+        // SAFETY: the range lies inside the vector's allocation (not yet touched, so the
+        // first writes fault huge pages in); advice only, its failure changes nothing.
+        unsafe {
+            madvise(
+                aligned as *mut std::ffi::c_void,
+                end - aligned,
+                MADV_HUGEPAGE,
+            );
+        }
+    }
+    // the capacity past the last slot stays untouched (not in memory)
+    entries.resize(skip + size, Entry::default());
+    (entries, skip)
+}
+
 impl Table {
     pub fn new(bits: u32) -> Table {
         let size = 1usize << bits.clamp(10, 28);
+        let (entries, start) = huge_pages(size);
         Table {
-            entries: vec![Entry::default(); size],
+            entries,
+            start,
             mask: size - 1,
             rules_id: 0,
             stored: 0,
@@ -50,12 +93,14 @@ impl Table {
     }
 
     pub fn clear(&mut self) {
-        self.entries.iter_mut().for_each(|e| *e = Entry::default());
+        self.entries[self.start..]
+            .iter_mut()
+            .for_each(|e| *e = Entry::default());
         self.stored = 0;
     }
 
     pub fn len(&self) -> usize {
-        self.entries.len()
+        self.mask + 1
     }
 
     /// Use the table for these rules: emptied when it held another rule set's values.
@@ -71,7 +116,20 @@ impl Table {
     /// The bucket of a position (two slots).
     #[inline]
     pub fn bucket(&self, hands: &[u32; 4], meta: u8) -> usize {
-        (hash(hands, meta) as usize) & self.mask & !1
+        self.start + ((hash(hands, meta) as usize) & self.mask & !1)
+    }
+
+    /// Start loading a bucket into the cache (a hint; no effect on what is read).
+    #[inline]
+    pub fn prefetch(&self, i: usize) {
+        #[cfg(target_arch = "x86_64")]
+        // SAFETY: a prefetch never faults, and the address is inside the table.
+        unsafe {
+            use std::arch::x86_64::{_mm_prefetch, _MM_HINT_T0};
+            _mm_prefetch::<_MM_HINT_T0>(self.entries.as_ptr().add(i) as *const i8);
+        }
+        #[cfg(not(target_arch = "x86_64"))]
+        let _ = i;
     }
 
     /// The entry of this position in its bucket, if present.
