@@ -48,6 +48,10 @@ class Level:
     greedy: bool = False  # play the greedy card; the search only estimates the values
     plays: bool = False  # weigh the deals by the other seats' plays and the taker's take
     oversample: int = 3  # deals drawn per deal kept, when the deals are weighed
+    # The play inference's weight of a deal where another seat's card is not the greedy
+    # model's (an opponent's; the partner's): :func:`.inference.play_weight`.
+    miss: float = 0.25
+    partner_miss: float = 0.5
     # Solve every deal exactly with the compiled solver (:mod:`.dds`): ``samples`` is then
     # the most deals and ``nodes`` the decision's budget of search nodes over all its
     # deals: deals are solved until it is spent, ``min_samples`` at least (only these
@@ -184,7 +188,7 @@ def suggest_play(
         weight = auction_weight(view)
     weigh = weight if lv.auction else None
     if lv.plays:
-        weigh = combine(weigh, taker_weight(view), play_weight(view))
+        weigh = combine(weigh, taker_weight(view), play_weight(view, lv.miss, lv.partner_miss))
     scorer = _RoundScorer(view)
     if lv.exact:
         return _exact_play(view, lv, k, weigh, legal, scorer, rng, deadline)
