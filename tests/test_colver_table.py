@@ -84,3 +84,30 @@ def test_a_card_colver_refuses_is_reported():
     position = Position(0, (), "C", rules)
     with pytest.raises(colver_table.Disagreement):
         table.card(0, 8, position, hands[0])  # seat 0 does not hold the 7 of diamonds
+
+
+def test_the_regrets_of_the_cards_played_add_up_to_the_duplicate_margin():
+    """bench/decisions.py: in each play of a deal hard's side scores the deal's
+    double-dummy value less its own cards' regrets plus the other side's, so over the two
+    plays of a duplicate deal (the value cancels) the regrets add up to the margins: the
+    valuation of a card by the real hands (the compiled solver and the players' own
+    scoring) agrees with the engine's score of the round played out."""
+    import decisions
+
+    from service.players.view import SeatView
+
+    for index in range(3):
+        found = decisions.collect(1, 31 + index, None, "easy", "colver-heuristic")
+        by_play = decisions.regrets(found)
+        assert len(found["plays"]) == 2
+        for play in found["plays"]:
+            # The play's first decision is the opening lead: its best card's value is the
+            # deal's double-dummy value for the leader's side.
+            lead = next(p for p in found["positions"] if p["play"] == play["play"])
+            view = SeatView(decisions.RULES, **lead["view"])
+            assert not view.tricks and not view.trick.cards
+            value = max(decisions.card_values(view, lead["hands"]).values())
+            hard_leads = not lead["colver_seat"]
+            expected = (value if hard_leads else -value) + by_play[play["play"]]
+            assert play["hard_margin"] == pytest.approx(expected)
+        assert sum(by_play.values()) == pytest.approx(sum(p["hard_margin"] for p in found["plays"]))

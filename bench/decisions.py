@@ -1,0 +1,217 @@
+"""Decisions against colver's IS-DD, valued by the real deal double-dummy.
+
+The arena's margin of a duplicate deal is decided by a handful of cards (a contract made
+or lost), so it needs hundreds of deals to tell two players apart. This bench looks at
+single decisions instead:
+
+``collect`` plays duplicate deals of ``hard`` against colver's IS-DD (the arena's fixed
+contracts on ``coinche`` with colver's options, ``colver_table.OPTIONS``) and, at every
+card with a choice, of either side, asks both ``hard`` and colver what they would play;
+it keeps the seat's view, the real hands, both cards and the seed ``hard`` was given.
+
+``evaluate`` values every legal card of each kept position with the real hands open (the
+compiled solver, the round's score margin by the engine's scoring for the seat's side,
+as the players value a sampled deal) and reports, per player, the mean *regret* of its
+card (the best card's value minus its card's) with a 95% interval, and its difference
+from colver's and from the recorded ``hard`` card on the same positions. Other players
+(level variants, ``hard+samples=100``) are asked again on the kept views with the kept
+seeds. The regrets add up to the game: in one play of a deal the side's score margin is
+the deal's double-dummy value minus the regrets of its own cards plus those of the
+other side's, so the arena's duplicate margin is the mean over the two plays of the
+other side's regrets minus one's own.
+
+    python bench/decisions.py collect --deals 40 --seed 21 --out build/decisions-21.pkl
+    python bench/decisions.py evaluate build/decisions-21.pkl --players hard,normal
+"""
+
+from __future__ import annotations
+
+import argparse
+import dataclasses
+import math
+import pickle
+import random
+import sys
+import time
+from pathlib import Path
+
+sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
+
+import arena  # bench/ is this script's sys.path[0]
+import colver_table
+
+from service.engine.cards import cards_in
+from service.engine.play import legal_mask
+from service.engine.rulesets import get_ruleset
+from service.players import dds, driver, table
+from service.players.view import SeatView
+
+RULES = get_ruleset(colver_table.PRESET, colver_table.OPTIONS)
+
+
+def collect(
+    deals: int, seed: int, out: Path | None, level: str = "hard", colver: str = "colver-isdd"
+) -> dict:
+    """Play the deals and keep their decisions (``level`` stands for hard, ``colver`` for
+    colver's IS-DD: the tests play cheaper ones); written to ``out`` after each deal."""
+    hard = driver.level_of(level)
+    kept: list[dict] = []
+    plays: list[dict] = []
+    found = {"positions": kept, "plays": plays}
+    for index in range(deals):
+        rng = random.Random(seed * 1_000_003 + index)
+        pack = list(range(32))
+        rng.shuffle(pack)
+        full = [sum(1 << c for c in pack[s * 8 : (s + 1) * 8]) for s in range(4)]
+        taker, trump, bid = arena.fixed_contract(RULES, full)
+        dealer = index % 4
+        for swap in (False, True):
+            cv = colver_table.ColverTable(full, dealer, seed=(seed * 1_000_003 + index) * 2 + swap)
+            for s in range(4):  # colver's player at every seat, to ask it everywhere
+                cv.seat(s, colver)
+            cv.set_contract(trump, int(bid.value), RULES.team_of(taker), bid.coinche)
+            cv.start()
+            colver_seats = {0, 2} if swap else {1, 3}
+
+            def seat_player(
+                seat, cv=cv, colver_seats=colver_seats, full=full, index=index, swap=swap
+            ):
+                def play(view, r):
+                    legal = list(cards_in(legal_mask(view.hand, view.position)))
+                    theirs = cv.decide(seat)
+                    hard_seed = r.randrange(1 << 30)
+                    if len(legal) == 1:
+                        return legal[0]
+                    ours = driver.suggest_play(view, hard, hard_seed, driver.MAX_BUDGET_MS).card
+                    played = view.played_by()
+                    fields = dataclasses.fields(view)
+                    kept.append(
+                        {
+                            "view": {
+                                f.name: getattr(view, f.name) for f in fields if f.name != "ruleset"
+                            },
+                            "hands": [full[s] & ~played[s] for s in range(4)],
+                            "colver": theirs,
+                            "hard": ours,
+                            "seed": hard_seed,
+                            "deal": index,
+                            "play": 2 * index + swap,
+                            "colver_seat": seat in colver_seats,
+                        }
+                    )
+                    return theirs if seat in colver_seats else ours
+
+                return play
+
+            game_rng = random.Random(seed * 7_919 + index)
+            players = [seat_player(s) for s in range(4)]
+            played = table.play_round(
+                RULES, full, trump, taker, players, game_rng, dealer, bid, watch=cv.card
+            )
+            ours = 1 if swap else 0  # hard's team
+            score = played.score.score
+            plays.append({"play": 2 * index + swap, "hard_margin": score[ours] - score[1 - ours]})
+        if out is not None:
+            out.parent.mkdir(parents=True, exist_ok=True)
+            out.write_bytes(pickle.dumps(found))
+            print(f"{index + 1} deals, {len(kept)} positions", flush=True)
+    return found
+
+
+def card_values(view: SeatView, hands: list[int]) -> dict[int, float]:
+    """Every legal card's score margin for the seat's side with the real hands open."""
+    scorer = driver._RoundScorer(view)
+    found = dds.solve(
+        RULES, view.trump, hands, view.trick.leader, view.trick.cards, view.team, scorer.taken
+    )
+    context = scorer.deal_context(hands)
+    return {c: scorer.margin(v, context) for c, v in found.items()}
+
+
+def mean_ci(xs: list[float]) -> tuple[float, float]:
+    m = sum(xs) / len(xs)
+    var = sum((x - m) ** 2 for x in xs) / max(1, len(xs) - 1)
+    return m, 1.96 * math.sqrt(var / len(xs))
+
+
+def regrets(found: dict) -> dict[int, float]:
+    """Per play (``2 * deal + swap``): the regrets of colver's cards played minus those of
+    hard's, which is hard's score margin in that play less the deal's double-dummy value
+    for hard's side (the tests check that the two plays of a deal add up)."""
+    out = {p["play"]: 0.0 for p in found["plays"]}
+    for p in found["positions"]:
+        values = card_values(SeatView(RULES, **p["view"]), p["hands"])
+        played = p["colver"] if p["colver_seat"] else p["hard"]
+        regret = max(values.values()) - values[played]
+        out[p["play"]] += regret if p["colver_seat"] else -regret
+    return out
+
+
+def evaluate(path: Path, players: list[str]) -> None:
+    kept = pickle.loads(path.read_bytes())["positions"]
+    views = [SeatView(RULES, **p["view"]) for p in kept]
+    values = [card_values(v, p["hands"]) for v, p in zip(views, kept, strict=True)]
+    best = [max(v.values()) for v in values]
+    cards = {"colver": [p["colver"] for p in kept], "hard (recorded)": [p["hard"] for p in kept]}
+    cpu = {}
+    for name in players:
+        lv = driver.level_of(name)
+        start = time.process_time()
+        cards[name] = [
+            driver.suggest_play(v, lv, p["seed"], driver.MAX_BUDGET_MS).card
+            for v, p in zip(views, kept, strict=True)
+        ]
+        cpu[name] = (time.process_time() - start) * 1000 / len(kept)
+    deals = len({p["deal"] for p in kept})
+    print(f"{len(kept)} decisions with a choice, from {deals} duplicate deals ({path})")
+    print(
+        "| player | regret a decision | minus colver's | minus hard's (recorded) "
+        "| differs from colver | CPU a decision |"
+    )
+    print("|---|---|---|---|---|---|")
+    for name, chosen in cards.items():
+        got = [v[c] for v, c in zip(values, chosen, strict=True)]
+        regret = mean_ci([b - g for b, g in zip(best, got, strict=True)])
+        vs = {}
+        for other in ("colver", "hard (recorded)"):
+            theirs = [v[c] for v, c in zip(values, cards[other], strict=True)]
+            vs[other] = mean_ci([g - t for g, t in zip(got, theirs, strict=True)])
+        differ = sum(a != b for a, b in zip(chosen, cards["colver"], strict=True))
+        ms = f"{cpu[name]:.0f} ms" if name in cpu else "-"
+        print(
+            f"| {name} | {regret[0]:.2f} ± {regret[1]:.2f} | {vs['colver'][0]:+.2f} ± "
+            f"{vs['colver'][1]:.2f} | {vs['hard (recorded)'][0]:+.2f} ± "
+            f"{vs['hard (recorded)'][1]:.2f} | {differ} | {ms} |"
+        )
+    # The cards played: who played them (the other side's were asked, not played).
+    for side in (True, False):
+        own = "colver" if side else "hard (recorded)"
+        regrets = [
+            best[i] - values[i][cards[own][i]]
+            for i, p in enumerate(kept)
+            if p["colver_seat"] == side
+        ]
+        print(f"played by {own}: {len(regrets)} cards, regrets summed {sum(regrets):.0f}")
+
+
+def main(argv=None) -> None:
+    parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
+    sub = parser.add_subparsers(dest="command", required=True)
+    c = sub.add_parser("collect")
+    c.add_argument("--deals", type=int, default=40)
+    c.add_argument("--seed", type=int, default=21)
+    c.add_argument("--out", type=Path, default=Path("build/decisions.pkl"))
+    c.add_argument("--level", default="hard", help="our player (a level or a variant)")
+    c.add_argument("--colver", default="colver-isdd", help="colver's player")
+    e = sub.add_parser("evaluate")
+    e.add_argument("path", type=Path)
+    e.add_argument("--players", default="", help="levels to ask again, comma-separated")
+    args = parser.parse_args(argv)
+    if args.command == "collect":
+        collect(args.deals, args.seed, args.out, args.level, args.colver)
+    else:
+        evaluate(args.path, [p for p in args.players.split(",") if p])
+
+
+if __name__ == "__main__":
+    main()
