@@ -154,6 +154,65 @@ def test_every_sampled_deal_replays_the_round_legally():
                 assert not checked.violations
 
 
+def _sample_with_choices(k, rng):
+    """The sampler as it was written before its inner loop was: rng.choices, Hall's
+    check after every card."""
+    from service.players.sampler import _feasible
+
+    hands, cap = list(k.known), list(k.need)
+    cards = list(cards_in(k.unseen))
+    rng.shuffle(cards)
+    cards.sort(key=lambda c: sum(a >> c & 1 for a in k.allowed))
+    rest = k.unseen
+    for c in cards:
+        rest &= ~bit(c)
+        options = [h for h in range(len(cap)) if cap[h] and k.allowed[h] >> c & 1]
+        while True:
+            h = rng.choices(options, [cap[h] for h in options])[0]
+            cap[h] -= 1
+            if len(options) == 1 or _feasible(rest, cap, k.allowed):
+                break
+            cap[h] += 1
+            options.remove(h)
+        hands[h] |= bit(c)
+    return hands
+
+
+def test_the_sampler_draws_the_deals_rng_choices_would():
+    """The written-out draw and the skipped Hall checks change no deal: the same random
+    numbers give the same deals as the plain version, voids and stock included."""
+    cases = (("belote", "H", 13), ("coinche", "all", 9), ("klaberjass", "S", 7))
+    for preset, trump, plays in cases:
+        for seed in range(6):
+            view, _ = played_view(preset, trump, plays=plays + seed, seed=seed)
+            k = knowledge(view)
+            ours, plain = random.Random(seed), random.Random(seed)
+            for _ in range(20):
+                assert sample(k, ours) == _sample_with_choices(k, plain)
+
+
+def test_cards_of_equal_score_are_told_apart_by_the_card_points_searched():
+    from service.players.driver import _choose
+
+    view, _ = played_view(plays=4, seed=2)
+    legal = list(cards_in(legal_mask(view.hand, view.position)))
+    by_points = sorted(legal, key=lambda c: card_points(c, view.trump, view.ruleset))
+    assert card_points(by_points[0], view.trump, view.ruleset) < card_points(
+        by_points[-1], view.trump, view.ruleset
+    )
+    level = LEVELS["hard"]
+    totals = dict.fromkeys(legal, -40.0)  # every card: the same score
+    points = dict.fromkeys(legal, -12.0)
+    points[by_points[-1]] = 16.0  # the dearest card takes the most points
+    chosen = _choose(view, level, legal, totals, 2, True, True, points)
+    assert chosen.card == by_points[-1]
+    # without the points searched: the card worth fewest points
+    assert _choose(view, level, legal, totals, 2, True, True).card == by_points[0]
+    # a better score still comes first
+    totals[by_points[0]] = -38.0
+    assert _choose(view, level, legal, totals, 2, True, True, points).card == by_points[0]
+
+
 def test_a_discard_under_must_undertrump_shows_no_trump():
     rules = get_ruleset("belote")  # undertrump: must
     # Seat 1 leads clubs, seat 2 trumps with the 9H, seat 3 (void in clubs) discards a
