@@ -30,7 +30,7 @@ from __future__ import annotations
 
 import hashlib
 import secrets
-from collections.abc import Iterator, Sequence
+from collections.abc import Callable, Iterator, Sequence
 from dataclasses import dataclass
 
 from .bidding import PROPOSED_BIDDING, TURNED_CARD_BIDDING
@@ -284,13 +284,7 @@ def deal_round(
     else:
         pack = shuffle(draw)
     hands, turned, stock = deal_pack(ruleset, dealer, pack)
-    second = None
-    if ruleset.bidding == PROPOSED_BIDDING:
-        if proposed is None:
-            proposed = SUITS[draw.below(4)]
-        if ruleset.proposed_all_pass == "new_proposal":
-            others = [s for s in SUITS if s != proposed]
-            second = others[draw.below(3)]
+    proposed, second = proposed_suits(ruleset, draw.below, proposed)
     salt = salt_for(seed)
     return Deal(
         dealer=dealer,
@@ -306,6 +300,23 @@ def deal_round(
         cutter=cutter,
         shuffled=lifted is None,
     )
+
+
+def proposed_suits(
+    ruleset: Ruleset, below: Callable[[int], int], proposed: str | None = None
+) -> tuple[str | None, str | None]:
+    """The suits ``klaverjas_proposed`` bidding proposes, drawn with ``below(n)`` (a
+    number from 0 to n - 1): the proposed suit unless given, and with ``proposed_all_pass:
+    new_proposal`` a second one, another suit; the other procedures draw nothing and
+    propose no second suit."""
+    if ruleset.bidding != PROPOSED_BIDDING:
+        return proposed, None
+    if proposed is None:
+        proposed = SUITS[below(4)]
+    if ruleset.proposed_all_pass != "new_proposal":
+        return proposed, None
+    others = [s for s in SUITS if s != proposed]
+    return proposed, others[below(3)]
 
 
 def cutter_of(ruleset: Ruleset, dealer: int) -> int:

@@ -16,14 +16,14 @@ from dataclasses import dataclass
 
 from ..engine.bidding import (
     KLAVERJAS_BIDDING,
-    PROPOSED_BIDDING,
     TURNED_CARD_BIDDING,
     AuctionResult,
     Contract,
     run_auction,
 )
 from ..engine.bidding import Bid as AuctionBid
-from ..engine.cards import SEVEN, SUITS, bit, card, cards_in, mask_of, suit_of
+from ..engine.cards import SEVEN, bit, card, cards_in, mask_of, suit_of
+from ..engine.deal import proposed_suits
 from ..engine.declarations import find_belotes, find_declarations
 from ..engine.play import Position, check_card, winning_index
 from ..engine.rounds import Trick
@@ -79,15 +79,10 @@ def deal(ruleset: Ruleset, rng: random.Random) -> Deal:
 
 
 def propose(ruleset: Ruleset, rng: random.Random) -> tuple[str | None, str | None]:
-    """The suits ``klaverjas_proposed`` bidding proposes (drawn apart from the pack, as
-    the engine's deal does: a second one with ``proposed_all_pass: new_proposal``);
-    ``(None, None)`` for the other procedures."""
-    if ruleset.bidding != PROPOSED_BIDDING:
-        return None, None
-    proposed = rng.choice(SUITS)
-    if ruleset.proposed_all_pass != "new_proposal":
-        return proposed, None
-    return proposed, rng.choice([s for s in SUITS if s != proposed])
+    """The suits ``klaverjas_proposed`` bidding proposes, drawn apart from the pack by the
+    engine's rule (:func:`deal.proposed_suits`) with ``rng``; ``(None, None)`` for the
+    other procedures."""
+    return proposed_suits(ruleset, rng.randrange)
 
 
 def deal_from(
