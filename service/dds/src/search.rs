@@ -220,31 +220,16 @@ impl<'a> Search<'a> {
     /// (each plays as many cards, at least its cheapest).
     fn sure_winners(&self, leader: usize, live: u32) -> (u32, i32) {
         let r = self.r;
-        let tables = r.tables();
         let mine = self.hands[leader];
         let others = live & !mine;
-        let key_of = |s: usize, set: u32| -> i32 {
-            let b = (set >> (8 * s) & 255) as usize;
-            if b == 0 {
-                -1
-            } else {
-                r.key[8 * s + tables.master[s][b] as usize] as i32
-            }
-        };
-        let trumps = others & r.trumps;
-        let mut top_trump = -1;
-        if trumps != 0 {
-            for s in 0..4 {
-                top_trump = top_trump.max(key_of(s, trumps));
-            }
-        }
+        let top_trump = self.top_trump_key(others);
         let (mut k, mut points) = (0, 0);
         let mut h = mine;
         while h != 0 {
             let c = h.trailing_zeros() as usize;
             h &= h - 1;
             let key = r.key[c] as i32;
-            if key > top_trump && key > key_of(c >> 3, others) {
+            if key > top_trump && key > self.top_key(c >> 3, others) {
                 k += 1;
                 points += r.points[c];
             }
@@ -257,23 +242,33 @@ impl<'a> Search<'a> {
         (k, points)
     }
 
+    /// The key of the strongest card of `set` in suit `s` (-1: none).
+    #[inline]
+    fn top_key(&self, s: usize, set: u32) -> i32 {
+        let b = (set >> (8 * s) & 255) as usize;
+        if b == 0 {
+            -1
+        } else {
+            self.r.key[8 * s + self.r.tables().master[s][b] as usize] as i32
+        }
+    }
+
+    /// The key of the strongest trump of `set` (-1: none).
+    #[inline]
+    fn top_trump_key(&self, set: u32) -> i32 {
+        let trumps = set & self.r.trumps;
+        if trumps == 0 {
+            return -1;
+        }
+        (0..4).map(|s| self.top_key(s, trumps)).max().unwrap_or(-1)
+    }
+
     /// Whether a card of `set` beats `best` (the suit led `led`): one of the suit led or a
     /// trump with a higher key.
     #[inline]
     fn can_beat(&self, set: u32, best: u8, led: u8) -> bool {
-        let r = self.r;
-        let master = &r.tables().master;
-        let key = r.key[best as usize];
-        let above = |s: usize, cards: u32| {
-            let b = (cards >> (8 * s) & 255) as usize;
-            b != 0 && r.key[8 * s + master[s][b] as usize] > key
-        };
-        let led = led as usize;
-        if above(led, set) {
-            return true;
-        }
-        let trumps = set & r.trumps;
-        trumps != 0 && (0..4).any(|s| above(s, trumps))
+        let key = self.r.key[best as usize] as i32;
+        self.top_key(led as usize, set) > key || self.top_trump_key(set) > key
     }
 
     /// The fewest points `k` cards of `hand` hold.
