@@ -12,7 +12,9 @@ seat and suit with the best :func:`players.bidding.side_points` over the full ha
 contracts only, the Coinche value its estimate rounded down (80 at least). With
 ``--auction`` the cards are dealt as the game deals them and the auction is bid by each
 side's bidding player (``--bid-a`` / ``--bid-b``: ``strong`` = take with strong trumps,
-``heuristic``, ``normal``, ``hard``; every preset's auction, belot's contra and recontra
+``heuristic``, ``normal``, ``hard``, or a bidding level's variant
+``name+field=value+...``, :func:`players.bidding.bid_level_of`, e.g.
+``hard+solved=0.5``; every preset's auction, belot's contra and recontra
 scored, klaverjas_proposed's suits drawn apart from the pack); a redeal scores 0. With
 the same bidder on both sides the auction is the same in both plays, so the card players
 are compared on contracts reached by a real auction, whose bids they can read (``hard``

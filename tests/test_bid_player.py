@@ -4,6 +4,7 @@ legality and determinism in every auction the players bid in."""
 
 from __future__ import annotations
 
+import dataclasses
 import random
 
 import pytest
@@ -88,7 +89,7 @@ def test_hard_bids_are_legal_and_repeatable(preset, monkeypatch):
         view = table.AuctionView(rules, seat, dealt.hands[seat], dealer, tuple(bids), dealt.turned)
         first = bidding.suggest_bid(view, "hard", seed=5)
         assert first == bidding.suggest_bid(view, "hard", seed=5)
-        assert first.samples >= bidding.BID_SAMPLES["hard"][0]  # no budget cut it short
+        assert first.samples >= bidding.BID_LEVELS["hard"].least  # no budget cut it short
         assert first.bid in {b for b, _ in first.options}
         run_auction(rules, dealer, [*bids, first.bid], dealt.turned)  # raises if illegal
 
@@ -132,8 +133,8 @@ def test_a_contract_solved_double_dummy_is_worth_what_perfect_play_scores():
 
 
 def test_the_solved_look_ahead_bids_legally_and_deterministically(monkeypatch):
-    monkeypatch.setitem(bidding.SOLVED, "hard", True)
-    monkeypatch.setitem(bidding.BID_SAMPLES, "hard", (4, 4))
+    solved = dataclasses.replace(bidding.BID_LEVELS["hard"], solved=1.0, least=4, most=4)
+    monkeypatch.setitem(bidding.BID_LEVELS, "hard", solved)
     rules = get_ruleset("coinche")
     dealt = table.deal(rules, random.Random(8))
     view = table.AuctionView(rules, 1, dealt.hands[1], 0)
@@ -141,3 +142,34 @@ def test_the_solved_look_ahead_bids_legally_and_deterministically(monkeypatch):
     assert first == bidding.suggest_bid(view, "hard", seed=3)
     assert first.samples == 4
     assert run_auction(rules, 0, [first.bid]).next_seat == 2  # a legal call
+
+
+def test_a_blended_look_ahead_values_each_option_between_its_two_models():
+    rules = get_ruleset("coinche")
+    dealt = table.deal(rules, random.Random(8))
+    view = table.AuctionView(rules, 1, dealt.hands[1], 0)
+    fixed = dataclasses.replace(bidding.BID_LEVELS["hard"], least=4, most=4)
+    found = {
+        share: dict(bidding.suggest_bid(view, dataclasses.replace(fixed, solved=share), 3).options)
+        for share in (0.0, 0.25, 1.0)
+    }
+    assert found[0.0] != found[1.0]  # double-dummy play values the contracts otherwise
+    for option, greedy in found[0.0].items():
+        assert found[0.25][option] == pytest.approx(
+            0.75 * greedy + 0.25 * found[1.0][option], abs=0.02
+        )
+
+
+def test_a_bidding_variant_is_named_by_its_changes():
+    lv = bidding.bid_level_of("hard+caution=0+solved=0.5+weighted=0")
+    assert (lv.name, lv.caution, lv.solved, lv.weighted) == (
+        "hard+caution=0+solved=0.5+weighted=0",
+        0.0,
+        0.5,
+        False,
+    )
+    assert (lv.least, lv.most) == (
+        bidding.BID_LEVELS["hard"].least,
+        bidding.BID_LEVELS["hard"].most,
+    )
+    assert bidding.bid_level_of("hard") is bidding.BID_LEVELS["hard"]

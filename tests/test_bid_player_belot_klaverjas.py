@@ -246,7 +246,7 @@ def test_the_same_view_and_seed_give_the_same_call(monkeypatch):
         view = next(v for seed in range(7, 50) if (v := _auction_prefix(rules, seed, 1)))
         first = bidding.suggest_bid(view, "hard", seed=5)
         assert first == bidding.suggest_bid(view, "hard", seed=5)
-        assert first.samples >= bidding.BID_SAMPLES["hard"][0]
+        assert first.samples >= bidding.BID_LEVELS["hard"].least
 
 
 def test_a_table_bids_whole_auctions_and_scores_a_doubled_contract():

@@ -27,7 +27,7 @@ from __future__ import annotations
 import math
 import random
 from collections.abc import Callable, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 
 from ..engine.bidding import (
     BID,
@@ -95,22 +95,53 @@ PLAYER_BIDDING: tuple[str, ...] = PARAMETERS["bidding"].values
 #: contract only, as /v1/suggest/play's view carries no proposed suit.
 READ_BIDDING = ("turned_card", "klaberjass", "coinche")
 
-#: Deals looked at per option, by level: at least the first number; then 10 more at a
-#: time, up to the second, while the two best options are within two standard errors.
-BID_SAMPLES = {"normal": (10, 10), "hard": (20, 60)}
-#: Standard errors of its difference over passing that a call other than pass gives up
-#: (the noisier an estimate, the less it is trusted: against the winner's curse).
-CAUTION = {"normal": 1.0, "hard": 0.5}
-#: Whether the level deals the unseen cards by the likelihood of the calls made so far.
-AUCTION_WEIGHTED = {"normal": True, "hard": True}
-#: Levels whose look-ahead values each contract of a rollout double-dummy, with the
-#: compiled solver (every hand open, perfect play), instead of playing it out greedily.
-SOLVED = {"normal": False, "hard": False}
-#: Rollouts (deals times options) beyond which ``hard`` deals no more for a close call.
-MAX_ROLLOUTS = 120
-#: Deals drawn for each one looked at, which is chosen in proportion to the
-#: likelihood of the calls the other seats made (:func:`bids_likelihood`).
-CANDIDATES = 6
+
+@dataclass(frozen=True)
+class BidLevel:
+    """How hard the look-ahead bidder thinks."""
+
+    name: str
+    #: Deals looked at per option: at least ``least``; then 10 more at a time, up to
+    #: ``most``, while the two best options are within two standard errors.
+    least: int
+    most: int
+    #: Standard errors of its difference over passing that a call other than pass gives
+    #: up (the noisier an estimate, the less it is trusted: against the winner's curse).
+    caution: float
+    #: Whether the unseen cards are dealt by the likelihood of the calls made so far.
+    weighted: bool = True
+    #: How a rolled-out contract is valued: 0 plays it out with the greedy player, 1
+    #: double-dummy with the compiled solver (every hand open, perfect play), between
+    #: the two the mean of both in that proportion.
+    solved: float = 0.0
+    #: Rollouts (deals times options) beyond which no more deals are dealt for a close call.
+    rollouts: int = 120
+    #: Deals drawn for each one looked at, chosen in proportion to the likelihood of the
+    #: calls the other seats made (:func:`bids_likelihood`).
+    candidates: int = 6
+
+
+BID_LEVELS: dict[str, BidLevel] = {
+    "normal": BidLevel("normal", least=10, most=10, caution=1.0),
+    "hard": BidLevel("hard", least=20, most=60, caution=0.5),
+}
+
+
+def bid_level_of(spec: str | BidLevel) -> BidLevel:
+    """A bidding level by name, or a variant for experiments: ``name+field=value+...``
+    (for example ``hard+caution=0+solved=0.5``)."""
+    if isinstance(spec, BidLevel):
+        return spec
+    name, *changes = spec.split("+")
+    lv = BID_LEVELS[name]
+    fields = {}
+    for change in changes:
+        key, value = change.split("=")
+        kind = type(getattr(lv, key))
+        fields[key] = bool(int(value)) if kind is bool else kind(value)
+    return replace(lv, name=spec, **fields) if fields else lv
+
+
 MAX_BID_BUDGET_MS = 3000
 
 
@@ -432,11 +463,18 @@ def model_bid(view: AuctionView, rng: random.Random | None = None) -> Bid:
 
 
 def _rollout(
-    view: AuctionView, dealt: Deal, first: Bid, rng: random.Random, solved: dict | None = None
+    view: AuctionView,
+    dealt: Deal,
+    first: Bid,
+    rng: random.Random,
+    solved: dict | None = None,
+    share: float = 0.0,
 ) -> float:
     """The seat's side's margin after ``first``: the auction finished by :func:`model_bid`
-    at every seat, the round played by the greedy player, or with ``solved`` (a cache of
-    the compiled solver's answers) valued double-dummy (:func:`.driver.solved_round_margin`)."""
+    at every seat, the round played by the greedy player; with ``solved`` (a cache of the
+    compiled solver's answers) valued double-dummy too
+    (:func:`.driver.solved_round_margin`), in the proportion ``share`` (1: double-dummy
+    only)."""
     rules = view.ruleset
     bidders = [model_bid] * rules.players
     contract, bids = run_bidding(
@@ -447,11 +485,14 @@ def _rollout(
     hands = complete(rules, dealt, contract.taker)
     exchanged = seven_exchange(rules, contract, hands)
     team = rules.team_of(view.seat)
+    value = 0.0
     if solved is not None:
         bid = contract_bid(contract)
-        return solved_round_margin(
+        value = share * solved_round_margin(
             rules, hands, contract.trump, contract.taker, view.dealer, bid, team, solved
         )
+        if share >= 1:
+            return value
     played = play_round(
         rules,
         hands,
@@ -466,7 +507,8 @@ def _rollout(
         bids,
         double=contract.double or "none",
     )
-    return played.score.score[team] - played.score.score[1 - team]
+    greedy = played.score.score[team] - played.score.score[1 - team]
+    return value + (1 - share) * greedy if solved is not None else greedy
 
 
 def _choose(values: dict[Bid, list[float]], caution: float) -> Bid:
@@ -504,9 +546,13 @@ def _close(values: dict[Bid, list[float]]) -> bool:
 
 
 def suggest_bid(
-    view: AuctionView, level: str = "normal", seed: int = 0, budget_ms: float | None = None
+    view: AuctionView,
+    level: str | BidLevel = "normal",
+    seed: int = 0,
+    budget_ms: float | None = None,
 ) -> BidSuggestion:
-    """The call for ``view.seat`` (see the module's docstring for the levels)."""
+    """The call for ``view.seat`` (see the module's docstring for the levels; a
+    :class:`BidLevel` or its variant's name, :func:`bid_level_of`, for experiments)."""
     deadline = Deadline(min(budget_ms or MAX_BID_BUDGET_MS, MAX_BID_BUDGET_MS))
     legal = _legal(view)
     if not legal:
@@ -514,12 +560,13 @@ def suggest_bid(
     if level == "easy":
         bid = strong_trumps_bid(view)
         return BidSuggestion(bid, ((bid, None),), 0, level)
+    lv = bid_level_of(level)
     rng = random.Random(seed)
     options = _options(view)
     values: dict[Bid, list[float]] = {b: [] for b in options}
     used = 0
-    least, most = BID_SAMPLES[level]
-    most = max(least, min(most, MAX_ROLLOUTS // len(options)))
+    least, most = lv.least, lv.most
+    most = max(least, min(most, lv.rollouts // len(options)))
     others_bid = any(
         (view.dealer + 1 + i) % view.ruleset.players != view.seat for i in range(len(view.bids))
     )
@@ -533,10 +580,10 @@ def suggest_bid(
             view.proposed,
             view.second_proposed,
         )
-        if others_bid and AUCTION_WEIGHTED[level]
+        if others_bid and lv.weighted
         else None
     )
-    solved: dict | None = {} if SOLVED[level] else None
+    solved: dict | None = {} if lv.solved else None
     while used < most:
         if used and deadline.passed():
             break
@@ -546,18 +593,18 @@ def suggest_bid(
         if likelihood is not None:
             # Sampling-importance-resampling: of a few deals, one in proportion to how
             # well its hands explain the calls made so far.
-            candidates = [dealt] + [_unseen_deal(view, rng) for _ in range(CANDIDATES - 1)]
+            candidates = [dealt] + [_unseen_deal(view, rng) for _ in range(lv.candidates - 1)]
             weights = [likelihood(c.hands) for c in candidates]
             if sum(weights) > 0:
                 dealt = rng.choices(candidates, weights)[0]
         seed_j = rng.randrange(1 << 30)
         for option in options:
-            rollout = _rollout(view, dealt, option, random.Random(seed_j), solved)
+            rollout = _rollout(view, dealt, option, random.Random(seed_j), solved, lv.solved)
             values[option].append(rollout)
         used += 1
-    bid = _choose(values, CAUTION[level])
+    bid = _choose(values, lv.caution)
     means = tuple((b, round(sum(values[b]) / used, 2)) for b in options)
-    return BidSuggestion(bid, means, used, level)
+    return BidSuggestion(bid, means, used, lv.name)
 
 
 # --- what the auction says ---------------------------------------------------------------

@@ -52,6 +52,9 @@ class Level:
     # model's (an opponent's; the partner's): :func:`.inference.play_weight`.
     miss: float = 0.25
     partner_miss: float = 0.5
+    # Read a Coinche contract's value (without an auction in the view) as a bid of it:
+    # :func:`.inference.taker_weight`.
+    bid_value: bool = False
     # Solve every deal exactly with the compiled solver (:mod:`.dds`): ``samples`` is then
     # the most deals and ``nodes`` the decision's budget of search nodes over all its
     # deals: deals are solved until it is spent, ``min_samples`` at least (only these
@@ -188,7 +191,11 @@ def suggest_play(
         weight = auction_weight(view)
     weigh = weight if lv.auction else None
     if lv.plays:
-        weigh = combine(weigh, taker_weight(view), play_weight(view, lv.miss, lv.partner_miss))
+        weigh = combine(
+            weigh,
+            taker_weight(view, bid_value=lv.bid_value),
+            play_weight(view, lv.miss, lv.partner_miss),
+        )
     scorer = _RoundScorer(view)
     if lv.exact:
         return _exact_play(view, lv, k, weigh, legal, scorer, rng, deadline)

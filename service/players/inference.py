@@ -119,11 +119,13 @@ def play_weight(view: SeatView, miss: float = 0.25, partner_miss: float = 0.5) -
     return weight
 
 
-def taker_weight(view: SeatView, scale: float = 12.0) -> Weight | None:
+def taker_weight(view: SeatView, scale: float = 12.0, bid_value: bool = False) -> Weight | None:
     """The likelihood that the taker would take this contract with its hand in a deal
     (``None``: the seat is the taker, the view has an auction, or the mode has no trump
-    suit)."""
-    from .bidding import logistic, side_points, take_threshold  # bidding imports the driver
+    suit). ``bid_value``: a Coinche contract's value is read as the auction's bids are
+    (:func:`.bidding.bids_likelihood`): the likelier, the further the hand's evaluation
+    clears the value plus 10, instead of the take threshold."""
+    from .bidding import _points, logistic, side_points, take_threshold  # bidding imports
 
     rules = view.ruleset
     if view.bids or view.taker == view.seat or view.trump not in "CDHS":
@@ -131,6 +133,8 @@ def taker_weight(view: SeatView, scale: float = 12.0) -> Weight | None:
     taker, trump = view.taker, view.trump
     shown = view.played_by()[taker]
     threshold = take_threshold(trump, rules)
+    if bid_value and view.bid is not None:
+        threshold = _points(view.bid.value) + 10
 
     by_hand: dict[int, float] = {}  # deals of one decision often give the taker one hand
 
