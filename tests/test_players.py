@@ -531,6 +531,27 @@ def test_the_taker_is_read_as_holding_a_hand_worth_taking():
     assert inference.taker_weight(SeatView(rules, 1, strong, "S", 1, Trick(0, ()))) is None
 
 
+def test_a_coinche_contract_is_read_as_a_bid_of_its_value():
+    """Without an auction, ``bid_value`` reads a Coinche contract of 140 as a bid of 140:
+    a taker's hand worth taking but not worth 140 weighs much less than with the take
+    threshold only; a hand worth more than 140 weighs about the same either way."""
+    rules = get_ruleset("coinche")
+    hand = cards("7C 8C 9C KH QH AD 10D 7H")
+    view = SeatView(rules, 0, hand, "S", 1, Trick(0, ()), bid=ScoreBid(140))
+    strong = cards("JS 9S AS 10S AC AH KS QS")
+    fair = cards("JS 7S 8S AC 7D JH 8H 9D")
+    assert bidding.take_threshold("S", rules) < bidding.side_points(fair, "S", rules) < 140
+    assert bidding.side_points(strong, "S", rules) > 170
+    plain, read = inference.taker_weight(view), inference.taker_weight(view, bid_value=True)
+
+    def deal(taker_hand):
+        others = list(cards_in(((1 << 32) - 1) & ~hand & ~taker_hand))
+        return [hand, taker_hand, sum(1 << c for c in others[:8]), sum(1 << c for c in others[8:])]
+
+    assert read(deal(fair)) < 0.2 * plain(deal(fair))
+    assert read(deal(strong)) == pytest.approx(plain(deal(strong)), abs=0.05)
+
+
 def test_a_level_variant_names_its_changes():
     lv = level_of("normal+samples=3+plays=0")
     assert (lv.samples, lv.plays, lv.nodes) == (3, False, LEVELS["normal"].nodes)
