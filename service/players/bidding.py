@@ -114,6 +114,8 @@ class BidLevel:
     #: double-dummy with the compiled solver (every hand open, perfect play), between
     #: the two the mean of both in that proportion.
     solved: float = 0.0
+    #: The bidding procedures where ``solved`` applies (elsewhere: the greedy play-out).
+    solved_in: tuple[str, ...] = PLAYER_BIDDING
     #: Rollouts (deals times options) beyond which no more deals are dealt for a close call.
     rollouts: int = 120
     #: Deals drawn for each one looked at, chosen in proportion to the likelihood of the
@@ -583,7 +585,8 @@ def suggest_bid(
         if others_bid and lv.weighted
         else None
     )
-    solved: dict | None = {} if lv.solved else None
+    share = lv.solved if view.ruleset.bidding in lv.solved_in else 0.0
+    solved: dict | None = {} if share else None
     while used < most:
         if used and deadline.passed():
             break
@@ -599,7 +602,7 @@ def suggest_bid(
                 dealt = rng.choices(candidates, weights)[0]
         seed_j = rng.randrange(1 << 30)
         for option in options:
-            rollout = _rollout(view, dealt, option, random.Random(seed_j), solved, lv.solved)
+            rollout = _rollout(view, dealt, option, random.Random(seed_j), solved, share)
             values[option].append(rollout)
         used += 1
     bid = _choose(values, lv.caution)
