@@ -140,25 +140,40 @@ def test_the_cores_values_follow_every_play_parameter(combination):
         compare(rules, trump, rng, 3 if players == 4 else 4, shared)
 
 
-def strong_lead(rules, trump, rng: random.Random, size: int):
-    """A trick start whose leader holds the strongest of the cards in play (by the
-    engine's trick ranking, trumps first): sure winners, often every trick."""
+def strong_lead(rules, trump, rng: random.Random, size: int, holder: int = 0, suit: bool = False):
+    """A trick start whose leader (or the seat ``holder`` seats after it: 2, its partner)
+    holds the strongest of the cards in play (by the engine's trick ranking, trumps
+    first), or with ``suit`` the strongest of one suit and more of it (a long suit): sure
+    winners, often every trick."""
     pack = rng.sample(range(32), size * rules.players)
     ranking = trick_ranking(trump)
-    pack.sort(key=lambda c: (ranking[c], rng.random()), reverse=True)
-    keep = rng.randrange(size + 1)  # the leader's strongest cards, the rest random
+    if suit:
+        chosen = rng.randrange(4)
+        pack.sort(key=lambda c: (c >> 3 == chosen, ranking[c], rng.random()), reverse=True)
+    else:
+        pack.sort(key=lambda c: (ranking[c], rng.random()), reverse=True)
+    keep = rng.randrange(size + 1)  # the strong seat's strongest cards, the rest random
     leader = rng.randrange(rules.players)
+    strong = (leader + holder) % rules.players
     mine, rest = pack[:keep], pack[keep:]
     rng.shuffle(rest)
     mine += rest[: size - keep]
     rest = rest[size - keep :]
     hands = [0] * rules.players
     for c in mine:
-        hands[leader] |= 1 << c
+        hands[strong] |= 1 << c
     for i in range(1, rules.players):
         for c in rest[(i - 1) * size : i * size]:
-            hands[(leader + i) % rules.players] |= 1 << c
+            hands[(strong + i) % rules.players] |= 1 << c
     return hands, leader, (), rng.randrange(4)
+
+
+def long_suit_lead(rules, trump, rng: random.Random, size: int):
+    return strong_lead(rules, trump, rng, size, suit=True)
+
+
+def strong_partner(rules, trump, rng: random.Random, size: int):
+    return strong_lead(rules, trump, rng, size, holder=2 % rules.players, suit=rng.random() < 0.5)
 
 
 @pytest.mark.parametrize(
@@ -174,11 +189,11 @@ def test_the_sure_winner_bounds_change_no_value(preset, trump):
         core = dds.core_rules(rules, trump)
         sizes = (2, 4, 5, 6) if rules.players == 4 else (3, 6, 8, 9)
         for size in sizes:
-            for position in (random_position, strong_lead):
+            for position in (random_position, strong_lead, long_suit_lead, strong_partner):
                 if position is random_position:
                     hands, leader, trick, taken = random_position(rules, rng, size)
                 else:
-                    hands, leader, trick, taken = strong_lead(rules, trump, rng, size)
+                    hands, leader, trick, taken = position(rules, trump, rng, size)
                 team = rng.randrange(2)
                 found = [
                     belote_dds.solve(

@@ -29,6 +29,9 @@ pub struct Rules {
     /// Whether the search may bound a trick start by the leader's sure winners: the
     /// capot, when there is one, is worth at least the last trick's bonus either way.
     pub quick_bounds: bool,
+    /// Whether a seat holding a card of the suit led must play one, in every situation
+    /// (the engine's first obligation): then a suit's cards are exhausted as it is led.
+    pub must_follow: bool,
     /// Each suit's cards, weakest first.
     pub order: [[u8; 8]; 4],
     /// Per suit, the points of each of the 256 subsets of its cards.
@@ -94,6 +97,7 @@ impl Rules {
             last_bonus,
             capot_bonus,
             quick_bounds: capot_bonus.is_none_or(|c| c >= last_bonus.abs()),
+            must_follow: false,
             order: [[0; 8]; 4],
             suit_points: [[0; 256]; 4],
             id: NEXT_ID.fetch_add(1, std::sync::atomic::Ordering::Relaxed),
@@ -130,6 +134,7 @@ impl Rules {
             }
             r.step_count[i] = list.len() as u8;
         }
+        r.must_follow = (0..SITUATIONS).all(|i| r.follows_suit(i));
         for s in 0..4 {
             let mut cards: Vec<u8> = (0..8).map(|k| (8 * s + k) as u8).collect();
             cards.sort_by_key(|&c| r.key[c as usize] & 15);
@@ -142,6 +147,27 @@ impl Rules {
             }
         }
         Ok(r)
+    }
+
+    /// Whether situation `i` makes a hand holding a card of the suit led play one: an
+    /// obligation that applies to every such hand and keeps only cards of that suit,
+    /// after obligations that keep every card of it. True of the situations that cannot
+    /// happen (a winning card neither of the suit led nor a trump).
+    fn follows_suit(&self, i: usize) -> bool {
+        let suit = 255u32 << (8 * (i >> 6));
+        let winning = (i >> 1) & 31;
+        if winning >> 3 != i >> 6 && self.trumps >> winning & 1 == 0 {
+            return true;
+        }
+        for &(applies_if, keep) in &self.steps[i][..self.step_count[i] as usize] {
+            if applies_if & suit == suit && keep & !suit == 0 {
+                return true;
+            }
+            if keep & suit != suit {
+                return false;
+            }
+        }
+        false
     }
 
     #[inline]
@@ -189,11 +215,17 @@ impl Rules {
             + self.suit_points[3][(cards >> 24) as usize]
     }
 
+    /// Seat `x` modulo the number of players (2 or 4: a mask, not a division).
+    #[inline]
+    pub fn seat(&self, x: usize) -> usize {
+        x & (self.players - 1)
+    }
+
     /// The situation of the seat after `cards` (led by `leader`), `cards[win]` winning.
     #[inline]
     pub fn situation(&self, leader: usize, cards: &[u8], win: usize) -> usize {
-        let mover = (leader + cards.len()) % self.players;
-        let winner = (leader + win) % self.players;
+        let mover = self.seat(leader + cards.len());
+        let winner = self.seat(leader + win);
         let partner_winning = self.partner[mover] as usize == winner;
         ((cards[0] as usize >> 3) << 6) | ((cards[win] as usize) << 1) | partner_winning as usize
     }

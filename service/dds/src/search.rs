@@ -209,7 +209,7 @@ impl<'a> Search<'a> {
             return (leader, 0, 0);
         }
         for i in 1..r.players {
-            points += self.cheapest(self.hands[(seat + i) % r.players], k);
+            points += self.cheapest(self.hands[r.seat(seat + i)], k);
         }
         (seat, k, points)
     }
@@ -224,19 +224,42 @@ impl<'a> Search<'a> {
         let others = live & !mine;
         let top_trump = self.top_trump_key(others);
         let (mut k, mut points) = (0, 0);
-        let mut h = mine;
-        while h != 0 {
-            let c = h.trailing_zeros() as usize;
-            h &= h - 1;
-            let key = r.key[c] as i32;
-            if key > top_trump && key > self.top_key(c >> 3, others) {
-                k += 1;
-                points += r.points[c];
+        for s in 0..4 {
+            let shift = 8 * s;
+            let suit = mine >> shift & 255;
+            if suit == 0 {
+                continue;
             }
+            let top = self.top_key(s, others).max(top_trump);
+            let (mut masters, mut master_points) = (0, 0);
+            let mut h = suit;
+            while h != 0 {
+                let c = shift + h.trailing_zeros() as usize;
+                h &= h - 1;
+                if r.key[c] as i32 > top {
+                    masters += 1;
+                    master_points += r.points[c];
+                }
+            }
+            // A long suit: its masters outnumber every other seat's cards of the suit,
+            // which are gone once they are cashed (each seat follows suit), and nobody
+            // can beat its other cards (no other seat holds a trump, or it is trumps).
+            if masters > 0 && r.must_follow && (top_trump < 0 || r.trumps >> shift & 255 == 255) {
+                let longest = (1..r.players)
+                    .map(|i| (self.hands[r.seat(leader + i)] >> shift & 255).count_ones())
+                    .max()
+                    .unwrap_or(0);
+                if masters >= longest {
+                    masters = suit.count_ones();
+                    master_points = r.suit_points[s][suit as usize];
+                }
+            }
+            k += masters;
+            points += master_points;
         }
         if k > 0 {
             for i in 1..r.players {
-                points += self.cheapest(self.hands[(leader + i) % r.players], k);
+                points += self.cheapest(self.hands[r.seat(leader + i)], k);
             }
         }
         (k, points)
@@ -304,10 +327,10 @@ impl<'a> Search<'a> {
         let p = self.r.players;
         let mut cards = [0u8; 4];
         for i in 0..p {
-            cards[i] = self.hands[(leader + i) % p].trailing_zeros() as u8;
+            cards[i] = self.hands[self.r.seat(leader + i)].trailing_zeros() as u8;
         }
         let win = self.r.winning_index(&cards[..p]);
-        let winner = (leader + win) % p;
+        let winner = self.r.seat(leader + win);
         let team = self.r.team[winner];
         let taken = taken | 1 << team;
         let points: i32 = cards[..p].iter().map(|&c| self.r.points[c as usize]).sum();
@@ -346,15 +369,15 @@ impl<'a> Search<'a> {
         }
         let mut keys = [0i32; MAX_MOVES];
         let mut n = 0;
-        let seat = (t.leader + t.n) % r.players;
+        let seat = r.seat(t.leader + t.n);
         let (led, best) = (t.cards[0] >> 3, t.cards[t.win]);
-        let partner = t.n > 0 && r.team[(t.leader + t.win) % r.players] == r.team[seat];
+        let partner = t.n > 0 && r.team[r.seat(t.leader + t.win)] == r.team[seat];
         // The partner wins and nobody after the mover can beat it: give points.
         let mut sure = partner;
         if partner {
             let mut after = 0;
             for i in t.n + 1..r.players {
-                after |= self.hands[(t.leader + i) % r.players];
+                after |= self.hands[r.seat(t.leader + i)];
             }
             sure = !self.can_beat(after, best, led);
         }
@@ -429,8 +452,8 @@ impl<'a> Search<'a> {
             return hand;
         }
         let r = self.r;
-        let mover = (t.leader + t.n) % r.players;
-        let winner = (t.leader + t.win) % r.players;
+        let mover = r.seat(t.leader + t.n);
+        let winner = r.seat(t.leader + t.win);
         let partner_winning = r.partner[mover] as usize == winner;
         let situation = ((t.cards[0] as usize >> 3) << 6)
             | ((t.cards[t.win] as usize) << 1)
@@ -446,7 +469,7 @@ impl<'a> Search<'a> {
             return (0, NONE);
         }
         let r = self.r;
-        let seat = (t.leader + t.n) % r.players;
+        let seat = r.seat(t.leader + t.n);
         let hand = self.hands[seat];
         let legal = self.legal(&t, hand);
         let mut moves = [0u8; MAX_MOVES];
@@ -484,7 +507,7 @@ impl<'a> Search<'a> {
     /// The value (team 0) once the seat to play has played `c`.
     fn after(&mut self, t: Trick, c: u8, taken: u8, alpha: i32, beta: i32) -> i32 {
         let r = self.r;
-        let seat = (t.leader + t.n) % r.players;
+        let seat = r.seat(t.leader + t.n);
         let mut next = t;
         next.cards[t.n] = c;
         next.n += 1;
@@ -496,7 +519,7 @@ impl<'a> Search<'a> {
         let value = if next.n < r.players {
             self.play(next, taken, alpha, beta, NONE).0
         } else {
-            let winner = (t.leader + next.win) % r.players;
+            let winner = r.seat(t.leader + next.win);
             let team = r.team[winner];
             let taken = taken | 1 << team;
             if self.hands[winner] == 0 {
@@ -528,7 +551,7 @@ impl<'a> Search<'a> {
             t.win = r.winning_index(cards);
         }
         let taken = if self.capot_possible(taken) { taken } else { 3 };
-        let seat = (leader + cards.len()) % r.players;
+        let seat = r.seat(leader + cards.len());
         let legal = self.legal(&t, self.hands[seat]);
         let mut moves = [0u8; MAX_MOVES];
         let count = self.moves(&t, legal, NONE, &mut moves);
