@@ -32,6 +32,10 @@ pub struct Rules {
     /// Whether a seat holding a card of the suit led must play one, in every situation
     /// (the engine's first obligation): then a suit's cards are exhausted as it is led.
     pub must_follow: bool,
+    /// Whether a seat following suit may always play a card of the suit led stronger
+    /// than every card of the trick (no obligation of any situation, the suit led
+    /// winning, ever drops one).
+    pub master_follows: bool,
     /// Each suit's cards, weakest first.
     pub order: [[u8; 8]; 4],
     /// Per suit, the points of each of the 256 subsets of its cards.
@@ -98,6 +102,7 @@ impl Rules {
             capot_bonus,
             quick_bounds: capot_bonus.is_none_or(|c| c >= last_bonus.abs()),
             must_follow: false,
+            master_follows: false,
             order: [[0; 8]; 4],
             suit_points: [[0; 256]; 4],
             id: NEXT_ID.fetch_add(1, std::sync::atomic::Ordering::Relaxed),
@@ -135,6 +140,7 @@ impl Rules {
             r.step_count[i] = list.len() as u8;
         }
         r.must_follow = (0..SITUATIONS).all(|i| r.follows_suit(i));
+        r.master_follows = r.must_follow && (0..SITUATIONS).all(|i| r.keeps_masters(i));
         for s in 0..4 {
             let mut cards: Vec<u8> = (0..8).map(|k| (8 * s + k) as u8).collect();
             cards.sort_by_key(|&c| r.key[c as usize] & 15);
@@ -168,6 +174,29 @@ impl Rules {
             }
         }
         false
+    }
+
+    /// Whether situation `i`, the suit led winning, keeps a following seat's cards of
+    /// that suit above the winning one: every obligation keeps them, or (once the seat
+    /// is held to the suit led) applies to none of its cards.
+    fn keeps_masters(&self, i: usize) -> bool {
+        let suit = 255u32 << (8 * (i >> 6));
+        let winning = (i >> 1) & 31;
+        if winning >> 3 != i >> 6 {
+            return true; // a trump of another suit wins: not the case of the rule
+        }
+        let above: u32 = (0..32)
+            .filter(|&c| suit >> c & 1 == 1 && self.key[c] > self.key[winning])
+            .map(|c| 1u32 << c)
+            .sum();
+        let mut held = false;
+        for &(applies_if, keep) in &self.steps[i][..self.step_count[i] as usize] {
+            if keep & above != above && !(held && applies_if & suit == 0) {
+                return false;
+            }
+            held |= applies_if & suit == suit && keep & !suit == 0;
+        }
+        true
     }
 
     #[inline]

@@ -169,16 +169,25 @@ impl<'a> Search<'a> {
         value
     }
 
-    /// Tricks a seat surely wins: the leader's sure winners ([`Search::sure_winners`]),
+    /// Tricks a seat surely wins: the leader's sure winners ([`Search::winners`]),
     /// else the strongest trumps when one seat holds them (each wins the trick it is
     /// played to, whatever is led). Returns the seat, how many, and their points with the
     /// fewest points the other seats can play to them.
     fn sure_tricks(&self, leader: usize, live: u32) -> (usize, u32, i32) {
-        let (k, points) = self.sure_winners(leader, live);
-        if k > 0 {
-            return (leader, k, points);
-        }
         let r = self.r;
+        let (k, points, _) = self.winners(leader, live);
+        if k > 0 {
+            return (leader, k, self.played_to(leader, k, points));
+        }
+        let partner = r.partner[leader] as usize;
+        if partner < r.players && r.master_follows {
+            // The leader leads a suit whose master its partner holds: the partner wins
+            // that trick and cashes the rest of its sure winners (they stay winners).
+            let (k, points, masters) = self.winners(partner, live);
+            if k > 0 && self.hands[leader] & masters != 0 {
+                return (partner, k, self.played_to(partner, k, points));
+            }
+        }
         let tables = r.tables();
         let mut trumps = live & r.trumps;
         let (mut seat, mut k, mut points) = (leader, 0, 0);
@@ -208,22 +217,28 @@ impl<'a> Search<'a> {
         if k == 0 {
             return (leader, 0, 0);
         }
-        for i in 1..r.players {
-            points += self.cheapest(self.hands[r.seat(seat + i)], k);
-        }
-        (seat, k, points)
+        (seat, k, self.played_to(seat, k, points))
     }
 
-    /// The leader's sure winners: its cards that no card of another seat beats when led
-    /// (played one after the other, each wins its trick and keeps the lead). Returns how
-    /// many, and their points with the fewest points the other seats can play to them
+    /// `points` and the fewest points the seats other than `seat` can play to `k` tricks
     /// (each plays as many cards, at least its cheapest).
-    fn sure_winners(&self, leader: usize, live: u32) -> (u32, i32) {
+    fn played_to(&self, seat: usize, k: u32, mut points: i32) -> i32 {
+        for i in 1..self.r.players {
+            points += self.cheapest(self.hands[self.r.seat(seat + i)], k);
+        }
+        points
+    }
+
+    /// The sure winners of `seat` on lead: its cards that no card of another seat beats
+    /// (played one after the other, each wins its trick and keeps the lead). Returns how
+    /// many, their points, and the suits (all their cards) whose strongest card it holds
+    /// among the winners.
+    fn winners(&self, seat: usize, live: u32) -> (u32, i32, u32) {
         let r = self.r;
-        let mine = self.hands[leader];
+        let mine = self.hands[seat];
         let others = live & !mine;
         let top_trump = self.top_trump_key(others);
-        let (mut k, mut points) = (0, 0);
+        let (mut k, mut points, mut masters_of) = (0, 0, 0);
         for s in 0..4 {
             let shift = 8 * s;
             let suit = mine >> shift & 255;
@@ -241,12 +256,16 @@ impl<'a> Search<'a> {
                     master_points += r.points[c];
                 }
             }
+            if masters == 0 {
+                continue;
+            }
+            masters_of |= 255 << shift;
             // A long suit: its masters outnumber every other seat's cards of the suit,
             // which are gone once they are cashed (each seat follows suit), and nobody
             // can beat its other cards (no other seat holds a trump, or it is trumps).
-            if masters > 0 && r.must_follow && (top_trump < 0 || r.trumps >> shift & 255 == 255) {
+            if r.must_follow && (top_trump < 0 || r.trumps >> shift & 255 == 255) {
                 let longest = (1..r.players)
-                    .map(|i| (self.hands[r.seat(leader + i)] >> shift & 255).count_ones())
+                    .map(|i| (self.hands[r.seat(seat + i)] >> shift & 255).count_ones())
                     .max()
                     .unwrap_or(0);
                 if masters >= longest {
@@ -257,12 +276,7 @@ impl<'a> Search<'a> {
             k += masters;
             points += master_points;
         }
-        if k > 0 {
-            for i in 1..r.players {
-                points += self.cheapest(self.hands[r.seat(leader + i)], k);
-            }
-        }
-        (k, points)
+        (k, points, masters_of)
     }
 
     /// The key of the strongest card of `set` in suit `s` (-1: none).
