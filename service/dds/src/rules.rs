@@ -36,6 +36,9 @@ pub struct Rules {
     /// than every card of the trick (no obligation of any situation, the suit led
     /// winning, ever drops one).
     pub master_follows: bool,
+    /// Whether a seat holding neither a card of the suit led nor a trump may play any
+    /// card (no obligation of any situation is about other cards).
+    pub free_discards: bool,
     /// Each suit's cards, weakest first.
     pub order: [[u8; 8]; 4],
     /// Per suit, the points of each of the 256 subsets of its cards.
@@ -103,6 +106,7 @@ impl Rules {
             quick_bounds: capot_bonus.is_none_or(|c| c >= last_bonus.abs()),
             must_follow: false,
             master_follows: false,
+            free_discards: false,
             order: [[0; 8]; 4],
             suit_points: [[0; 256]; 4],
             id: NEXT_ID.fetch_add(1, std::sync::atomic::Ordering::Relaxed),
@@ -141,6 +145,13 @@ impl Rules {
         }
         r.must_follow = (0..SITUATIONS).all(|i| r.follows_suit(i));
         r.master_follows = r.must_follow && (0..SITUATIONS).all(|i| r.keeps_masters(i));
+        r.free_discards = (0..SITUATIONS).all(|i| {
+            let free = !(255u32 << (8 * (i >> 6)) | r.trumps);
+            !r.possible(i)
+                || r.steps[i][..r.step_count[i] as usize]
+                    .iter()
+                    .all(|&(applies_if, _)| applies_if & free == 0)
+        });
         for s in 0..4 {
             let mut cards: Vec<u8> = (0..8).map(|k| (8 * s + k) as u8).collect();
             cards.sort_by_key(|&c| r.key[c as usize] & 15);
@@ -155,14 +166,19 @@ impl Rules {
         Ok(r)
     }
 
+    /// Whether situation `i` can happen: its winning card is of the suit led or a trump.
+    fn possible(&self, i: usize) -> bool {
+        let winning = (i >> 1) & 31;
+        winning >> 3 == i >> 6 || self.trumps >> winning & 1 == 1
+    }
+
     /// Whether situation `i` makes a hand holding a card of the suit led play one: an
     /// obligation that applies to every such hand and keeps only cards of that suit,
     /// after obligations that keep every card of it. True of the situations that cannot
-    /// happen (a winning card neither of the suit led nor a trump).
+    /// happen.
     fn follows_suit(&self, i: usize) -> bool {
         let suit = 255u32 << (8 * (i >> 6));
-        let winning = (i >> 1) & 31;
-        if winning >> 3 != i >> 6 && self.trumps >> winning & 1 == 0 {
+        if !self.possible(i) {
             return true;
         }
         for &(applies_if, keep) in &self.steps[i][..self.step_count[i] as usize] {

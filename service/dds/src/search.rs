@@ -175,18 +175,35 @@ impl<'a> Search<'a> {
     /// fewest points the other seats can play to them.
     fn sure_tricks(&self, leader: usize, live: u32) -> (usize, u32, i32) {
         let r = self.r;
-        let (k, points, _) = self.winners(leader, live);
-        if k > 0 {
-            return (leader, k, self.played_to(leader, k, points));
-        }
+        let (k, points, _, won) = self.winners(leader, live);
         let partner = r.partner[leader] as usize;
         if partner < r.players && r.master_follows {
             // The leader leads a suit whose master its partner holds: the partner wins
             // that trick and cashes the rest of its sure winners (they stay winners).
-            let (k, points, masters) = self.winners(partner, live);
-            if k > 0 && self.hands[leader] & masters != 0 {
-                return (partner, k, self.played_to(partner, k, points));
+            let (pk, p_points, masters, p_won) = self.winners(partner, live);
+            let partner_hand = self.hands[partner];
+            if pk > 0 && self.hands[leader] & masters != 0 {
+                if k == 0 {
+                    return (partner, pk, self.played_to(partner, pk, p_points));
+                }
+                // The leader cashes its winners first: the partner follows with cards of
+                // their suits (none of them its winners) or discards others, while it
+                // has more of them than the leader's winners.
+                let left = partner_hand.count_ones();
+                if r.free_discards && partner_hand & r.trumps == 0 && k + pk <= left {
+                    let both = k + pk;
+                    let mut sure = points + p_points;
+                    sure += self.cheapest(self.hands[leader] & !won, pk);
+                    sure += self.cheapest(partner_hand & !p_won, k);
+                    for i in [1, 3] {
+                        sure += self.cheapest(self.hands[r.seat(leader + i)], both);
+                    }
+                    return (leader, both, sure);
+                }
             }
+        }
+        if k > 0 {
+            return (leader, k, self.played_to(leader, k, points));
         }
         let tables = r.tables();
         let mut trumps = live & r.trumps;
@@ -231,14 +248,14 @@ impl<'a> Search<'a> {
 
     /// The sure winners of `seat` on lead: its cards that no card of another seat beats
     /// (played one after the other, each wins its trick and keeps the lead). Returns how
-    /// many, their points, and the suits (all their cards) whose strongest card it holds
-    /// among the winners.
-    fn winners(&self, seat: usize, live: u32) -> (u32, i32, u32) {
+    /// many, their points, the suits (all their cards) whose strongest card it holds, and
+    /// the winners.
+    fn winners(&self, seat: usize, live: u32) -> (u32, i32, u32, u32) {
         let r = self.r;
         let mine = self.hands[seat];
         let others = live & !mine;
         let top_trump = self.top_trump_key(others);
-        let (mut k, mut points, mut masters_of) = (0, 0, 0);
+        let (mut k, mut points, mut masters_of, mut won) = (0, 0, 0, 0);
         for s in 0..4 {
             let shift = 8 * s;
             let suit = mine >> shift & 255;
@@ -246,7 +263,7 @@ impl<'a> Search<'a> {
                 continue;
             }
             let top = self.top_key(s, others).max(top_trump);
-            let (mut masters, mut master_points) = (0, 0);
+            let (mut masters, mut master_points, mut cards) = (0, 0, 0);
             let mut h = suit;
             while h != 0 {
                 let c = shift + h.trailing_zeros() as usize;
@@ -254,6 +271,7 @@ impl<'a> Search<'a> {
                 if r.key[c] as i32 > top {
                     masters += 1;
                     master_points += r.points[c];
+                    cards |= 1 << c;
                 }
             }
             if masters == 0 {
@@ -271,12 +289,14 @@ impl<'a> Search<'a> {
                 if masters >= longest {
                     masters = suit.count_ones();
                     master_points = r.suit_points[s][suit as usize];
+                    cards = suit << shift;
                 }
             }
             k += masters;
             points += master_points;
+            won |= cards;
         }
-        (k, points, masters_of)
+        (k, points, masters_of, won)
     }
 
     /// The key of the strongest card of `set` in suit `s` (-1: none).
