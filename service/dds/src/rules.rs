@@ -39,6 +39,8 @@ pub struct Rules {
     /// Whether a seat holding neither a card of the suit led nor a trump may play any
     /// card (no obligation of any situation is about other cards).
     pub free_discards: bool,
+    /// The cards by their points, fewest first: each distinct value and its cards.
+    pub point_classes: Vec<(u32, i32)>,
     /// Each suit's cards, weakest first.
     pub order: [[u8; 8]; 4],
     /// Per suit, the points of each of the 256 subsets of its cards.
@@ -62,8 +64,8 @@ pub struct Tables {
     pub reps: Vec<[[u8; 256]; 256]>,
     /// Per suit and set of live cards: the strongest live rank (the master), or 255.
     pub master: [[u8; 256]; 4],
-    /// Per suit and set of its cards: the points of the cheapest (`i32::MAX`: none).
-    pub cheapest: [[i32; 256]; 4],
+    /// Per suit and set of live cards: the ranks stronger than all of them.
+    pub above: [[u8; 256]; 4],
 }
 
 static NEXT_ID: std::sync::atomic::AtomicU64 = std::sync::atomic::AtomicU64::new(1);
@@ -107,6 +109,7 @@ impl Rules {
             must_follow: false,
             master_follows: false,
             free_discards: false,
+            point_classes: Vec::new(),
             order: [[0; 8]; 4],
             suit_points: [[0; 256]; 4],
             id: NEXT_ID.fetch_add(1, std::sync::atomic::Ordering::Relaxed),
@@ -142,6 +145,19 @@ impl Rules {
                 r.steps[i][j] = step;
             }
             r.step_count[i] = list.len() as u8;
+        }
+        if r.trumps != 0 && (0..4).all(|s| r.trumps != 255 << (8 * s)) {
+            return Err("the trumps (keys of 16 or more) are one suit or none".into());
+        }
+        let mut values: Vec<i32> = r.points.to_vec();
+        values.sort_unstable();
+        values.dedup();
+        for p in values {
+            let cards = (0..32)
+                .filter(|&c| r.points[c] == p)
+                .map(|c| 1u32 << c)
+                .sum();
+            r.point_classes.push((cards, p));
         }
         r.must_follow = (0..SITUATIONS).all(|i| r.follows_suit(i));
         r.master_follows = r.must_follow && (0..SITUATIONS).all(|i| r.keeps_masters(i));
@@ -333,7 +349,7 @@ impl Tables {
             uncanon: vec![[[0; 8]; 256]; 4],
             reps: vec![[[0; 256]; 256]; 4],
             master: [[255; 256]; 4],
-            cheapest: [[i32::MAX; 256]; 4],
+            above: [[0; 256]; 4],
         };
         for s in 0..4 {
             let order = orders[s];
@@ -369,7 +385,9 @@ impl Tables {
                 for &c in order.iter() {
                     if live >> (c & 7) & 1 == 1 {
                         t.master[s][live] = c & 7;
-                        t.cheapest[s][live] = t.cheapest[s][live].min(card_points[c as usize]);
+                        t.above[s][live] = 0;
+                    } else {
+                        t.above[s][live] |= 1 << (c & 7);
                     }
                 }
                 for legal in 0..256usize {

@@ -252,51 +252,39 @@ impl<'a> Search<'a> {
     /// the winners.
     fn winners(&self, seat: usize, live: u32) -> (u32, i32, u32, u32) {
         let r = self.r;
+        let above = &r.tables().above;
         let mine = self.hands[seat];
         let others = live & !mine;
-        let top_trump = self.top_trump_key(others);
-        let (mut k, mut points, mut masters_of, mut won) = (0, 0, 0, 0);
+        // another seat's trump beats every other suit's card (the trumps are one suit)
+        let ruff = others & r.trumps != 0;
+        let (mut masters_of, mut won) = (0, 0);
         for s in 0..4 {
             let shift = 8 * s;
             let suit = mine >> shift & 255;
-            if suit == 0 {
+            let trumps = r.trumps >> shift & 255 != 0;
+            if suit == 0 || ruff && !trumps {
                 continue;
             }
-            let top = self.top_key(s, others).max(top_trump);
-            let (mut masters, mut master_points, mut cards) = (0, 0, 0);
-            let mut h = suit;
-            while h != 0 {
-                let c = shift + h.trailing_zeros() as usize;
-                h &= h - 1;
-                if r.key[c] as i32 > top {
-                    masters += 1;
-                    master_points += r.points[c];
-                    cards |= 1 << c;
-                }
-            }
-            if masters == 0 {
+            let mut cards = suit & above[s][(others >> shift & 255) as usize] as u32;
+            if cards == 0 {
                 continue;
             }
             masters_of |= 255 << shift;
             // A long suit: its masters outnumber every other seat's cards of the suit,
             // which are gone once they are cashed (each seat follows suit), and nobody
             // can beat its other cards (no other seat holds a trump, or it is trumps).
-            if r.must_follow && (top_trump < 0 || r.trumps >> shift & 255 == 255) {
+            if r.must_follow && (!ruff || trumps) {
                 let longest = (1..r.players)
                     .map(|i| (self.hands[r.seat(seat + i)] >> shift & 255).count_ones())
                     .max()
                     .unwrap_or(0);
-                if masters >= longest {
-                    masters = suit.count_ones();
-                    master_points = r.suit_points[s][suit as usize];
-                    cards = suit << shift;
+                if cards.count_ones() >= longest {
+                    cards = suit;
                 }
             }
-            k += masters;
-            points += master_points;
-            won |= cards;
+            won |= cards << shift;
         }
-        (k, points, masters_of, won)
+        (won.count_ones(), r.set_points(won), masters_of, won)
     }
 
     /// The key of the strongest card of `set` in suit `s` (-1: none).
@@ -330,29 +318,16 @@ impl<'a> Search<'a> {
 
     /// The fewest points `k` cards of `hand` hold.
     fn cheapest(&self, hand: u32, k: u32) -> i32 {
-        if k == 1 {
-            let low = &self.r.tables().cheapest;
-            return (0..4)
-                .map(|s| low[s][(hand >> (8 * s) & 255) as usize])
-                .min()
-                .unwrap_or(0);
-        }
-        let mut points = [0i32; MAX_MOVES];
-        let mut n = 0;
-        let mut h = hand;
-        while h != 0 {
-            let c = h.trailing_zeros() as usize;
-            h &= h - 1;
-            let p = self.r.points[c];
-            let mut j = n;
-            while j > 0 && points[j - 1] > p {
-                points[j] = points[j - 1];
-                j -= 1;
+        let (mut left, mut points) = (k, 0);
+        for &(cards, p) in &self.r.point_classes {
+            let n = (hand & cards).count_ones().min(left);
+            points += n as i32 * p;
+            left -= n;
+            if left == 0 {
+                break;
             }
-            points[j] = p;
-            n += 1;
         }
-        points[..(k as usize).min(n)].iter().sum()
+        points
     }
 
     /// One card each left: the trick plays itself.
