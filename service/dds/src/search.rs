@@ -89,30 +89,13 @@ impl<'a> Search<'a> {
         let meta = leader as u8 | taken << 2;
         let key = self.r.canonical(&self.hands, live);
         let bucket = self.tt.bucket(&key, meta);
-        // the entry's memory is fetched while the bounds are computed
-        self.tt.prefetch(bucket);
-        if self.bounds {
-            let (seat, k, sure) = self.sure_tricks(leader, live);
-            let side = self.r.team[seat];
-            if k == left && self.capot_possible(taken | 1 << side) {
-                // every trick to that side, the capot (the most it can get)
-                return self.last(self.r.set_points(live), side, taken | 1 << side);
-            }
-            if k == left && self.r.last_bonus >= 0 {
-                // every trick, the last one's bonus: the most it can get without the capot
-                return self.last(self.r.set_points(live), side, 3);
-            }
-            if k > 0 {
-                // That side takes at least those cards and the ones played to them; the
-                // other side at most the rest and the last trick's bonus (no capot: the
-                // first side takes a trick).
-                let bound = 2 * sure - self.r.set_points(live) - self.r.last_bonus.abs();
-                if side == 0 && bound >= beta {
-                    return bound;
-                }
-                if side == 1 && -bound <= alpha {
-                    return -bound;
-                }
+        // Bounds by sure tricks before the table's when it is large (its entry's memory
+        // is fetched meanwhile), after them when it is small (a probe costs less).
+        let early = self.tt.len() > 1 << 18;
+        if early {
+            self.tt.prefetch(bucket);
+            if let Some(value) = self.sure_bound(leader, live, taken, alpha, beta) {
+                return value;
             }
         }
         let (mut low, mut high, mut hint) = (-bound, bound, NONE);
@@ -133,6 +116,11 @@ impl<'a> Search<'a> {
             }
             alpha = alpha.max(low);
             beta = beta.min(high);
+        }
+        if !early {
+            if let Some(value) = self.sure_bound(leader, live, taken, alpha, beta) {
+                return value;
+            }
         }
         let trick = Trick {
             leader,
@@ -167,6 +155,45 @@ impl<'a> Search<'a> {
         self.tt
             .store(bucket, &key, meta, size, low, high.max(low), best);
         value
+    }
+
+    /// The value when the sure tricks ([`Search::sure_tricks`]) decide it or bound it
+    /// outside the window (`None`: neither).
+    fn sure_bound(
+        &self,
+        leader: usize,
+        live: u32,
+        taken: u8,
+        alpha: i32,
+        beta: i32,
+    ) -> Option<i32> {
+        if !self.bounds {
+            return None;
+        }
+        let (seat, k, sure) = self.sure_tricks(leader, live);
+        let side = self.r.team[seat];
+        let left = self.hands[leader].count_ones();
+        if k == left && self.capot_possible(taken | 1 << side) {
+            // every trick to that side, the capot (the most it can get)
+            return Some(self.last(self.r.set_points(live), side, taken | 1 << side));
+        }
+        if k == left && self.r.last_bonus >= 0 {
+            // every trick, the last one's bonus: the most it can get without the capot
+            return Some(self.last(self.r.set_points(live), side, 3));
+        }
+        if k > 0 {
+            // That side takes at least those cards and the ones played to them; the
+            // other side at most the rest and the last trick's bonus (no capot: the
+            // first side takes a trick).
+            let bound = 2 * sure - self.r.set_points(live) - self.r.last_bonus.abs();
+            if side == 0 && bound >= beta {
+                return Some(bound);
+            }
+            if side == 1 && -bound <= alpha {
+                return Some(-bound);
+            }
+        }
+        None
     }
 
     /// Tricks a seat surely wins: the leader's sure winners ([`Search::winners`]),
