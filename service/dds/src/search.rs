@@ -417,6 +417,10 @@ impl<'a> Search<'a> {
             }
             sure = !self.can_beat(after, best, led);
         }
+        // leads to the partner's masters, while no trump is left (with trumps the first
+        // ones are better, ruffs aside)
+        let lead_partner =
+            t.n == 0 && (r.partner[seat] as usize) < r.players && live & r.trumps == 0;
         for s in 0..4 {
             let shift = 8 * s;
             let mine = (legal >> shift & 255) as usize;
@@ -459,6 +463,11 @@ impl<'a> Search<'a> {
                 let i = strongest as usize;
                 let c = out[i] as usize;
                 keys[i] = 5_000 + r.points[c] * 64 + (r.key[c] & 15) as i32;
+            } else if lead_partner
+                && self.hands[r.partner[seat] as usize] >> (shift + master_rank) & 1 == 1
+            {
+                // a lead to the partner's master: its weakest card
+                keys[first] += 4_000;
             }
             if hint >> 3 == s as u8 {
                 for i in first..n {
