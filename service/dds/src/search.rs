@@ -3,16 +3,22 @@
 //! Alpha-beta over the cards still to play, the value being the card points team 0
 //! takes from here to the end minus the other team's, with the last-trick bonus (or the
 //! capot bonus instead of it when one team takes every trick). A transposition table at
-//! trick starts keeps bounds; moves are ordered (the table's best card first, then
-//! leads from the strongest down; following, the partner winning: most points first,
-//! else the cheapest card that wins, then the cheapest discard); equivalent cards (one
-//! suit, adjacent in strength among the live cards, the same points) are one move.
-//! Before its search a trick start is bounded by the leader's sure winners (cards no other
-//! seat's card beats: cashed one after the other, each wins its trick): the leader's side
-//! takes at least their points and the cheapest cards the others can play to them, the
-//! other side at most the rest; every card a sure winner is every trick, an exact value.
-//! When the leader has none, the strongest trumps held by one seat are sure tricks too
-//! (each wins the trick it is played to).
+//! trick starts keeps bounds; moves are ordered (the table's best card first, then the
+//! masters, then (no trump left) the weakest card of each suit whose master the partner
+//! holds, then the other leads by the length of their suit (the longest first in tout
+//! atout, the shortest elsewhere) and from the weakest up; following, the partner
+//! winning: most points first, else the cheapest card that wins, then the cheapest
+//! discard); equivalent cards (one suit, adjacent in strength among the live cards, the
+//! same points) are one move.
+//! Before its search a trick start is bounded by sure tricks: the leader's sure winners
+//! (cards no other seat's card beats, and the whole of a suit whose masters are at least
+//! as many as any other seat's cards of it: cashed one after the other, each wins its
+//! trick), then its partner's when the leader can reach them (a card of a suit whose
+//! master the partner holds); the leader's side takes at least their points and the
+//! cheapest cards the others can play to them, the other side at most the rest; every
+//! card a sure winner is every trick, an exact value. When neither has any, the
+//! strongest trumps held by one seat are sure tricks too (each wins the trick it is
+//! played to).
 
 use crate::rules::Rules;
 use crate::table::Table;
