@@ -247,6 +247,21 @@ def test_the_core_refuses_impossible_positions():
         dds.solve(rules, "S", [0b1, 0b10, 0b100], 0, (), 0)  # three hands for four seats
 
 
+def test_the_core_takes_the_trumps_as_one_suit_or_none():
+    """The sure tricks count a suit's cards beaten by any other seat's trump: the core
+    refuses keys that make trumps of part of a suit or of two suits."""
+
+    def rules(trumps):
+        key = [(c & 7) + (16 if trumps >> c & 1 else 0) for c in range(32)]
+        return belote_dds.Rules(4, [0, 1, 0, 1], [2, 3, 0, 1], [0] * 32, key, [[]] * 256, 10, 90)
+
+    for trumps in (0, 0xFF, 0xFF << 24):
+        rules(trumps)
+    for trumps in (0x0F, 0xFF | 1 << 8, 0xFFFF):
+        with pytest.raises(ValueError, match="one suit or none"):
+            rules(trumps)
+
+
 def test_a_node_limit_gives_up_and_leaves_the_table_sound():
     rules = get_ruleset("belote")
     hands = table.complete(rules, table.deal(rules, random.Random(8)), 0)
