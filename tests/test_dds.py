@@ -168,6 +168,30 @@ def strong_lead(rules, trump, rng: random.Random, size: int, holder: int = 0, su
     return hands, leader, (), rng.randrange(4)
 
 
+def strong_side(rules, trump, rng: random.Random, size: int):
+    """A trick start whose leader and partner (4 players) share the strongest cards of
+    a suit or two at random, the rest dealt at random: sure winners of both, often every
+    trick."""
+    players = rules.players
+    ranking = trick_ranking(trump)
+    suits = rng.sample(range(4), rng.choice((1, 2)))
+    strong = sorted(
+        (c for c in range(32) if c >> 3 in suits), key=lambda c: ranking[c], reverse=True
+    )[: rng.randrange(size + 1)]
+    leader = rng.randrange(players)
+    side = [leader, (leader + 2) % players]
+    hands = [0] * players
+    for c in strong:
+        seat = rng.choice([s for s in side if hands[s].bit_count() < size])
+        hands[seat] |= 1 << c
+    rest = [c for c in range(32) if c not in strong]
+    rng.shuffle(rest)
+    for seat in range(players):
+        while hands[seat].bit_count() < size:
+            hands[seat] |= 1 << rest.pop()
+    return hands, leader, (), rng.randrange(4)
+
+
 def long_suit_lead(rules, trump, rng: random.Random, size: int):
     return strong_lead(rules, trump, rng, size, suit=True)
 
@@ -189,7 +213,13 @@ def test_the_sure_winner_bounds_change_no_value(preset, trump):
         core = dds.core_rules(rules, trump)
         sizes = (2, 4, 5, 6) if rules.players == 4 else (3, 6, 8, 9)
         for size in sizes:
-            for position in (random_position, strong_lead, long_suit_lead, strong_partner):
+            for position in (
+                random_position,
+                strong_lead,
+                long_suit_lead,
+                strong_partner,
+                strong_side,
+            ):
                 if position is random_position:
                     hands, leader, trick, taken = random_position(rules, rng, size)
                 else:

@@ -220,10 +220,15 @@ impl<'a> Search<'a> {
                     return (partner, pk, self.played_to(partner, pk, p_points));
                 }
                 // The leader cashes its winners first: the partner follows with cards of
-                // their suits (none of them its winners) or discards others, while it
-                // has more of them than the leader's winners.
+                // their suits (none of them its winners) or discards others (its other
+                // cards first, then winners that leave the rest winners: a long suit's
+                // weakest, or masters), keeping a master to win the lead.
                 let left = partner_hand.count_ones();
-                if r.free_discards && partner_hand & r.trumps == 0 && k + pk <= left {
+                if r.free_discards && partner_hand & r.trumps == 0 {
+                    if k + pk >= left {
+                        // so many that the side takes every trick
+                        return (leader, left, r.set_points(live));
+                    }
                     let both = k + pk;
                     let mut sure = points + p_points;
                     sure += self.cheapest(self.hands[leader] & !won, pk);
