@@ -202,13 +202,18 @@ impl<'a> Search<'a> {
         None
     }
 
-    /// Tricks a seat surely wins: the leader's sure winners ([`Search::winners`]),
-    /// else the strongest trumps when one seat holds them (each wins the trick it is
+    /// Tricks a seat surely wins: the leader's sure winners ([`Search::winners`]), with
+    /// its partner's when it can reach them, else the partner's when it can, else the
+    /// strongest trumps when one seat holds them (each wins the trick it is
     /// played to, whatever is led). Returns the seat, how many, and their points with the
     /// fewest points the other seats can play to them.
     fn sure_tricks(&self, leader: usize, live: u32) -> (usize, u32, i32) {
         let r = self.r;
         let (k, points, _, won) = self.winners(leader, live);
+        let left = self.hands[leader].count_ones();
+        if k == left {
+            return (leader, k, r.set_points(live)); // every trick
+        }
         let partner = r.partner[leader] as usize;
         if partner < r.players && r.master_follows {
             // The leader leads a suit whose master its partner holds: the partner wins
@@ -223,7 +228,6 @@ impl<'a> Search<'a> {
                 // their suits (none of them its winners) or discards others (its other
                 // cards first, then winners that leave the rest winners: a long suit's
                 // weakest, or masters), keeping a master to win the lead.
-                let left = partner_hand.count_ones();
                 if r.free_discards && partner_hand & r.trumps == 0 {
                     if k + pk >= left {
                         // so many that the side takes every trick
