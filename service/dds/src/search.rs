@@ -294,20 +294,19 @@ impl<'a> Search<'a> {
     /// the winners.
     fn winners(&self, seat: usize, live: u32) -> (u32, i32, u32, u32) {
         let r = self.r;
-        let above = &r.tables().above;
         let mine = self.hands[seat];
         let others = live & !mine;
         // another seat's trump beats every other suit's card (the trumps are one suit)
         let ruff = others & r.trumps != 0;
         let (mut masters_of, mut won) = (0, 0);
-        for s in 0..4 {
+        for (s, above) in r.tables().above.iter().enumerate() {
             let shift = 8 * s;
             let suit = mine >> shift & 255;
             let trumps = r.trumps >> shift & 255 != 0;
             if suit == 0 || ruff && !trumps {
                 continue;
             }
-            let mut cards = suit & above[s][(others >> shift & 255) as usize] as u32;
+            let mut cards = suit & above[(others >> shift & 255) as usize] as u32;
             if cards == 0 {
                 continue;
             }
