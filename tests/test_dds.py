@@ -277,6 +277,29 @@ def test_the_core_refuses_impossible_positions():
         dds.solve(rules, "S", [0b1, 0b10, 0b100], 0, (), 0)  # three hands for four seats
 
 
+@pytest.mark.parametrize("combination", PLAY_COMBINATIONS, ids=lambda c: "-".join(c.values()))
+def test_the_sure_trick_bounds_follow_every_play_parameter(combination):
+    """The sure tricks rest on obligations the core checks on the engine's tables (a
+    seat follows suit, may play above the winning card, discards freely when it holds
+    neither the suit led nor a trump): the bounds against the plain search under every
+    combination of the play parameters, 2 and 4 players, every trump mode."""
+    rng = random.Random(f"bounds {combination}")
+    for players, trump in itertools.product((2, 4), TRUMP_MODES):
+        rules = ruleset("belote", players=players, **combination)
+        core = dds.core_rules(rules, trump)
+        for size in (4, 6) if players == 4 else (6, 9):
+            for position in (strong_lead, long_suit_lead, strong_partner, strong_side):
+                hands, leader, trick, taken = position(rules, trump, rng, size)
+                team = rng.randrange(2)
+                found = [
+                    belote_dds.solve(
+                        core, dds.Table(14), hands, leader, list(trick), taken, team, bounds=b
+                    )
+                    for b in (True, False)
+                ]
+                assert found[0] == found[1], (hands, leader, taken, team)
+
+
 def test_the_core_takes_the_trumps_as_one_suit_or_none():
     """The sure tricks count a suit's cards beaten by any other seat's trump: the core
     refuses keys that make trumps of part of a suit or of two suits."""
