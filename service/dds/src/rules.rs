@@ -39,6 +39,10 @@ pub struct Rules {
     /// Whether a seat holding neither a card of the suit led nor a trump may play any
     /// card (no obligation of any situation is about other cards).
     pub free_discards: bool,
+    /// Whether, its partner winning, a seat without a card of the suit led may play any
+    /// card (no obligation of those situations is about other cards), in a game with
+    /// partners.
+    pub partner_discards: bool,
     /// The weight of the suit's length in the order of leads (before the card's own
     /// strength): positive, the longest suits first, where a follower must overtake in
     /// a suit without trumps (tout atout); negative, the shortest first, elsewhere. As
@@ -114,6 +118,7 @@ impl Rules {
             must_follow: false,
             master_follows: false,
             free_discards: false,
+            partner_discards: false,
             point_classes: Vec::new(),
             lead_length: -1000,
             order: [[0; 8]; 4],
@@ -177,6 +182,16 @@ impl Rules {
                     .iter()
                     .all(|&(applies_if, _)| applies_if & free == 0)
         });
+        r.partner_discards = r.must_follow
+            && (0..players).all(|s| (r.partner[s] as usize) < players)
+            && (0..SITUATIONS).all(|i| {
+                let suit = 255u32 << (8 * (i >> 6));
+                !r.possible(i)
+                    || i & 1 == 0
+                    || r.steps[i][..r.step_count[i] as usize]
+                        .iter()
+                        .all(|&(applies_if, _)| applies_if & !suit == 0)
+            });
         for s in 0..4 {
             let mut cards: Vec<u8> = (0..8).map(|k| (8 * s + k) as u8).collect();
             cards.sort_by_key(|&c| r.key[c as usize] & 15);

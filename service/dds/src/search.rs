@@ -296,8 +296,13 @@ impl<'a> Search<'a> {
         let r = self.r;
         let mine = self.hands[seat];
         let others = live & !mine;
-        // another seat's trump beats every other suit's card (the trumps are one suit)
-        let ruff = others & r.trumps != 0;
+        // Another seat's trump beats every other suit's card (the trumps are one suit),
+        // but the partner's need not when a seat may discard while its partner wins.
+        let mut ruffers = others;
+        if r.partner_discards {
+            ruffers &= !self.hands[r.partner[seat] as usize];
+        }
+        let ruff = ruffers & r.trumps != 0;
         let (mut masters_of, mut won) = (0, 0);
         for (s, above) in r.tables().above.iter().enumerate() {
             let shift = 8 * s;
