@@ -227,8 +227,10 @@ impl<'a> Search<'a> {
                 // The leader cashes its winners first: the partner follows with cards of
                 // their suits (none of them its winners) or discards others (its other
                 // cards first, then winners that leave the rest winners: a long suit's
-                // weakest, or masters), keeping a master to win the lead.
-                if r.free_discards && partner_hand & r.trumps == 0 {
+                // weakest, or masters), keeping a master to win the lead: it may, holding
+                // no trump where a seat without the suit led or trumps plays anything, or
+                // whatever it holds where a seat may discard while its partner wins.
+                if r.partner_discards || r.free_discards && partner_hand & r.trumps == 0 {
                     if k + pk >= left {
                         // so many that the side takes every trick
                         return (leader, left, r.set_points(live));
