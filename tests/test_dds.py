@@ -192,6 +192,15 @@ def strong_side(rules, trump, rng: random.Random, size: int):
     return hands, leader, (), rng.randrange(4)
 
 
+def bounds_change_nothing(core, hands, leader, trick, taken, team) -> bool:
+    """Whether the values with the sure-trick bounds equal the plain search's."""
+    found = [
+        belote_dds.solve(core, dds.Table(14), hands, leader, list(trick), taken, team, bounds=b)
+        for b in (True, False)
+    ]
+    return found[0] == found[1]
+
+
 def long_suit_lead(rules, trump, rng: random.Random, size: int):
     return strong_lead(rules, trump, rng, size, suit=True)
 
@@ -225,13 +234,8 @@ def test_the_sure_winner_bounds_change_no_value(preset, trump):
                 else:
                     hands, leader, trick, taken = position(rules, trump, rng, size)
                 team = rng.randrange(2)
-                found = [
-                    belote_dds.solve(
-                        core, dds.Table(14), hands, leader, list(trick), taken, team, bounds=b
-                    )
-                    for b in (True, False)
-                ]
-                assert found[0] == found[1], (options, hands, leader, trick, taken, team)
+                position = (hands, leader, trick, taken, team)
+                assert bounds_change_nothing(core, *position), (options, position)
 
 
 def test_one_table_serves_many_deals_and_both_teams():
@@ -290,14 +294,8 @@ def test_the_sure_trick_bounds_follow_every_play_parameter(combination):
         for size in (4, 6) if players == 4 else (6, 9):
             for position in (strong_lead, long_suit_lead, strong_partner, strong_side):
                 hands, leader, trick, taken = position(rules, trump, rng, size)
-                team = rng.randrange(2)
-                found = [
-                    belote_dds.solve(
-                        core, dds.Table(14), hands, leader, list(trick), taken, team, bounds=b
-                    )
-                    for b in (True, False)
-                ]
-                assert found[0] == found[1], (hands, leader, taken, team)
+                position = (hands, leader, trick, taken, rng.randrange(2))
+                assert bounds_change_nothing(core, *position), position
 
 
 def test_the_core_takes_the_trumps_as_one_suit_or_none():
