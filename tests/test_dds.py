@@ -140,25 +140,73 @@ def test_the_cores_values_follow_every_play_parameter(combination):
         compare(rules, trump, rng, 3 if players == 4 else 4, shared)
 
 
-def strong_lead(rules, trump, rng: random.Random, size: int):
-    """A trick start whose leader holds the strongest of the cards in play (by the
-    engine's trick ranking, trumps first): sure winners, often every trick."""
+def strong_lead(rules, trump, rng: random.Random, size: int, holder: int = 0, suit: bool = False):
+    """A trick start whose leader (or the seat ``holder`` seats after it: 2, its partner)
+    holds the strongest of the cards in play (by the engine's trick ranking, trumps
+    first), or with ``suit`` the strongest of one suit and more of it (a long suit): sure
+    winners, often every trick."""
     pack = rng.sample(range(32), size * rules.players)
     ranking = trick_ranking(trump)
-    pack.sort(key=lambda c: (ranking[c], rng.random()), reverse=True)
-    keep = rng.randrange(size + 1)  # the leader's strongest cards, the rest random
+    if suit:
+        chosen = rng.randrange(4)
+        pack.sort(key=lambda c: (c >> 3 == chosen, ranking[c], rng.random()), reverse=True)
+    else:
+        pack.sort(key=lambda c: (ranking[c], rng.random()), reverse=True)
+    keep = rng.randrange(size + 1)  # the strong seat's strongest cards, the rest random
     leader = rng.randrange(rules.players)
+    strong = (leader + holder) % rules.players
     mine, rest = pack[:keep], pack[keep:]
     rng.shuffle(rest)
     mine += rest[: size - keep]
     rest = rest[size - keep :]
     hands = [0] * rules.players
     for c in mine:
-        hands[leader] |= 1 << c
+        hands[strong] |= 1 << c
     for i in range(1, rules.players):
         for c in rest[(i - 1) * size : i * size]:
-            hands[(leader + i) % rules.players] |= 1 << c
+            hands[(strong + i) % rules.players] |= 1 << c
     return hands, leader, (), rng.randrange(4)
+
+
+def strong_side(rules, trump, rng: random.Random, size: int):
+    """A trick start whose leader and partner (4 players) share the strongest cards of
+    a suit or two at random, the rest dealt at random: sure winners of both, often every
+    trick."""
+    players = rules.players
+    ranking = trick_ranking(trump)
+    suits = rng.sample(range(4), rng.choice((1, 2)))
+    strong = sorted(
+        (c for c in range(32) if c >> 3 in suits), key=lambda c: ranking[c], reverse=True
+    )[: rng.randrange(size + 1)]
+    leader = rng.randrange(players)
+    side = [leader, (leader + 2) % players]
+    hands = [0] * players
+    for c in strong:
+        seat = rng.choice([s for s in side if hands[s].bit_count() < size])
+        hands[seat] |= 1 << c
+    rest = [c for c in range(32) if c not in strong]
+    rng.shuffle(rest)
+    for seat in range(players):
+        while hands[seat].bit_count() < size:
+            hands[seat] |= 1 << rest.pop()
+    return hands, leader, (), rng.randrange(4)
+
+
+def bounds_change_nothing(core, hands, leader, trick, taken, team) -> bool:
+    """Whether the values with the sure-trick bounds equal the plain search's."""
+    found = [
+        belote_dds.solve(core, dds.Table(14), hands, leader, list(trick), taken, team, bounds=b)
+        for b in (True, False)
+    ]
+    return found[0] == found[1]
+
+
+def long_suit_lead(rules, trump, rng: random.Random, size: int):
+    return strong_lead(rules, trump, rng, size, suit=True)
+
+
+def strong_partner(rules, trump, rng: random.Random, size: int):
+    return strong_lead(rules, trump, rng, size, holder=2 % rules.players, suit=rng.random() < 0.5)
 
 
 @pytest.mark.parametrize(
@@ -174,19 +222,20 @@ def test_the_sure_winner_bounds_change_no_value(preset, trump):
         core = dds.core_rules(rules, trump)
         sizes = (2, 4, 5, 6) if rules.players == 4 else (3, 6, 8, 9)
         for size in sizes:
-            for position in (random_position, strong_lead):
+            for position in (
+                random_position,
+                strong_lead,
+                long_suit_lead,
+                strong_partner,
+                strong_side,
+            ):
                 if position is random_position:
                     hands, leader, trick, taken = random_position(rules, rng, size)
                 else:
-                    hands, leader, trick, taken = strong_lead(rules, trump, rng, size)
+                    hands, leader, trick, taken = position(rules, trump, rng, size)
                 team = rng.randrange(2)
-                found = [
-                    belote_dds.solve(
-                        core, dds.Table(14), hands, leader, list(trick), taken, team, bounds=b
-                    )
-                    for b in (True, False)
-                ]
-                assert found[0] == found[1], (options, hands, leader, trick, taken, team)
+                position = (hands, leader, trick, taken, team)
+                assert bounds_change_nothing(core, *position), (options, position)
 
 
 def test_one_table_serves_many_deals_and_both_teams():
@@ -230,6 +279,38 @@ def test_the_core_refuses_impossible_positions():
         dds.solve(rules, "S", [0b11, 0b100, 0b1000, 0b110000], 0, (), 0)  # uneven hands
     with pytest.raises(ValueError):
         dds.solve(rules, "S", [0b1, 0b10, 0b100], 0, (), 0)  # three hands for four seats
+
+
+@pytest.mark.parametrize("combination", PLAY_COMBINATIONS, ids=lambda c: "-".join(c.values()))
+def test_the_sure_trick_bounds_follow_every_play_parameter(combination):
+    """The sure tricks rest on obligations the core checks on the engine's tables (a
+    seat follows suit, may play above the winning card, discards freely when it holds
+    neither the suit led nor a trump): the bounds against the plain search under every
+    combination of the play parameters, 2 and 4 players, every trump mode."""
+    rng = random.Random(f"bounds {combination}")
+    for players, trump in itertools.product((2, 4), TRUMP_MODES):
+        rules = ruleset("belote", players=players, **combination)
+        core = dds.core_rules(rules, trump)
+        for size in (4, 6) if players == 4 else (6, 9):
+            for position in (strong_lead, long_suit_lead, strong_partner, strong_side):
+                hands, leader, trick, taken = position(rules, trump, rng, size)
+                position = (hands, leader, trick, taken, rng.randrange(2))
+                assert bounds_change_nothing(core, *position), position
+
+
+def test_the_core_takes_the_trumps_as_one_suit_or_none():
+    """The sure tricks count a suit's cards beaten by any other seat's trump: the core
+    refuses keys that make trumps of part of a suit or of two suits."""
+
+    def rules(trumps):
+        key = [(c & 7) + (16 if trumps >> c & 1 else 0) for c in range(32)]
+        return belote_dds.Rules(4, [0, 1, 0, 1], [2, 3, 0, 1], [0] * 32, key, [[]] * 256, 10, 90)
+
+    for trumps in (0, 0xFF, 0xFF << 24):
+        rules(trumps)
+    for trumps in (0x0F, 0xFF | 1 << 8, 0xFFFF):
+        with pytest.raises(ValueError, match="one suit or none"):
+            rules(trumps)
 
 
 def test_a_node_limit_gives_up_and_leaves_the_table_sound():

@@ -29,6 +29,27 @@ pub struct Rules {
     /// Whether the search may bound a trick start by the leader's sure winners: the
     /// capot, when there is one, is worth at least the last trick's bonus either way.
     pub quick_bounds: bool,
+    /// Whether a seat holding a card of the suit led must play one, in every situation
+    /// (the engine's first obligation): then a suit's cards are exhausted as it is led.
+    pub must_follow: bool,
+    /// Whether a seat following suit may always play a card of the suit led stronger
+    /// than every card of the trick (no obligation of any situation, the suit led
+    /// winning, ever drops one).
+    pub master_follows: bool,
+    /// Whether a seat holding neither a card of the suit led nor a trump may play any
+    /// card (no obligation of any situation is about other cards).
+    pub free_discards: bool,
+    /// Whether, its partner winning, a seat without a card of the suit led may play any
+    /// card (no obligation of those situations is about other cards), in a game with
+    /// partners.
+    pub partner_discards: bool,
+    /// The weight of the suit's length in the order of leads (before the card's own
+    /// strength): positive, the longest suits first, where a follower must overtake in
+    /// a suit without trumps (tout atout); negative, the shortest first, elsewhere. As
+    /// measured: nodes -8% (tout atout), -11% (a suit contract), -2% (sans atout).
+    pub lead_length: i32,
+    /// The cards by their points, fewest first: each distinct value and its cards.
+    pub point_classes: Vec<(u32, i32)>,
     /// Each suit's cards, weakest first.
     pub order: [[u8; 8]; 4],
     /// Per suit, the points of each of the 256 subsets of its cards.
@@ -52,8 +73,8 @@ pub struct Tables {
     pub reps: Vec<[[u8; 256]; 256]>,
     /// Per suit and set of live cards: the strongest live rank (the master), or 255.
     pub master: [[u8; 256]; 4],
-    /// Per suit and set of its cards: the points of the cheapest (`i32::MAX`: none).
-    pub cheapest: [[i32; 256]; 4],
+    /// Per suit and set of live cards: the ranks stronger than all of them.
+    pub above: [[u8; 256]; 4],
 }
 
 static NEXT_ID: std::sync::atomic::AtomicU64 = std::sync::atomic::AtomicU64::new(1);
@@ -94,6 +115,12 @@ impl Rules {
             last_bonus,
             capot_bonus,
             quick_bounds: capot_bonus.is_none_or(|c| c >= last_bonus.abs()),
+            must_follow: false,
+            master_follows: false,
+            free_discards: false,
+            partner_discards: false,
+            point_classes: Vec::new(),
+            lead_length: -1000,
             order: [[0; 8]; 4],
             suit_points: [[0; 256]; 4],
             id: NEXT_ID.fetch_add(1, std::sync::atomic::Ordering::Relaxed),
@@ -130,6 +157,41 @@ impl Rules {
             }
             r.step_count[i] = list.len() as u8;
         }
+        if r.trumps != 0 && (0..4).all(|s| r.trumps != 255 << (8 * s)) {
+            return Err("the trumps (keys of 16 or more) are one suit or none".into());
+        }
+        let mut values: Vec<i32> = r.points.to_vec();
+        values.sort_unstable();
+        values.dedup();
+        for p in values {
+            let cards = (0..32)
+                .filter(|&c| r.points[c] == p)
+                .map(|c| 1u32 << c)
+                .sum();
+            r.point_classes.push((cards, p));
+        }
+        if r.trumps == 0 && (0..SITUATIONS).any(|i| r.overtakes(i)) {
+            r.lead_length = 1000;
+        }
+        r.must_follow = (0..SITUATIONS).all(|i| r.follows_suit(i));
+        r.master_follows = r.must_follow && (0..SITUATIONS).all(|i| r.keeps_masters(i));
+        r.free_discards = (0..SITUATIONS).all(|i| {
+            let free = !(255u32 << (8 * (i >> 6)) | r.trumps);
+            !r.possible(i)
+                || r.steps[i][..r.step_count[i] as usize]
+                    .iter()
+                    .all(|&(applies_if, _)| applies_if & free == 0)
+        });
+        r.partner_discards = r.must_follow
+            && (0..players).all(|s| (r.partner[s] as usize) < players)
+            && (0..SITUATIONS).all(|i| {
+                let suit = 255u32 << (8 * (i >> 6));
+                !r.possible(i)
+                    || i & 1 == 0
+                    || r.steps[i][..r.step_count[i] as usize]
+                        .iter()
+                        .all(|&(applies_if, _)| applies_if & !suit == 0)
+            });
         for s in 0..4 {
             let mut cards: Vec<u8> = (0..8).map(|k| (8 * s + k) as u8).collect();
             cards.sort_by_key(|&c| r.key[c as usize] & 15);
@@ -142,6 +204,68 @@ impl Rules {
             }
         }
         Ok(r)
+    }
+
+    /// Whether situation `i` can happen: its winning card is of the suit led or a trump.
+    fn possible(&self, i: usize) -> bool {
+        let winning = (i >> 1) & 31;
+        winning >> 3 == i >> 6 || self.trumps >> winning & 1 == 1
+    }
+
+    /// Whether situation `i`, a suit without trumps led and winning, obliges a follower
+    /// to play above the winning card: an obligation keeps some of the suit's cards but
+    /// not all.
+    fn overtakes(&self, i: usize) -> bool {
+        let suit = 255u32 << (8 * (i >> 6));
+        let winning = (i >> 1) & 31;
+        winning >> 3 == i >> 6
+            && self.trumps & suit == 0
+            && self.steps[i][..self.step_count[i] as usize]
+                .iter()
+                .any(|&(_, keep)| keep & suit != 0 && keep & suit != suit)
+    }
+
+    /// Whether situation `i` makes a hand holding a card of the suit led play one: an
+    /// obligation that applies to every such hand and keeps only cards of that suit,
+    /// after obligations that keep every card of it. True of the situations that cannot
+    /// happen.
+    fn follows_suit(&self, i: usize) -> bool {
+        let suit = 255u32 << (8 * (i >> 6));
+        if !self.possible(i) {
+            return true;
+        }
+        for &(applies_if, keep) in &self.steps[i][..self.step_count[i] as usize] {
+            if applies_if & suit == suit && keep & !suit == 0 {
+                return true;
+            }
+            if keep & suit != suit {
+                return false;
+            }
+        }
+        false
+    }
+
+    /// Whether situation `i`, the suit led winning, keeps a following seat's cards of
+    /// that suit above the winning one: every obligation keeps them, or (once the seat
+    /// is held to the suit led) applies to none of its cards.
+    fn keeps_masters(&self, i: usize) -> bool {
+        let suit = 255u32 << (8 * (i >> 6));
+        let winning = (i >> 1) & 31;
+        if winning >> 3 != i >> 6 {
+            return true; // a trump of another suit wins: not the case of the rule
+        }
+        let above: u32 = (0..32)
+            .filter(|&c| suit >> c & 1 == 1 && self.key[c] > self.key[winning])
+            .map(|c| 1u32 << c)
+            .sum();
+        let mut held = false;
+        for &(applies_if, keep) in &self.steps[i][..self.step_count[i] as usize] {
+            if keep & above != above && !(held && applies_if & suit == 0) {
+                return false;
+            }
+            held |= applies_if & suit == suit && keep & !suit == 0;
+        }
+        true
     }
 
     #[inline]
@@ -189,11 +313,17 @@ impl Rules {
             + self.suit_points[3][(cards >> 24) as usize]
     }
 
+    /// Seat `x` modulo the number of players (2 or 4: a mask, not a division).
+    #[inline]
+    pub fn seat(&self, x: usize) -> usize {
+        x & (self.players - 1)
+    }
+
     /// The situation of the seat after `cards` (led by `leader`), `cards[win]` winning.
     #[inline]
     pub fn situation(&self, leader: usize, cards: &[u8], win: usize) -> usize {
-        let mover = (leader + cards.len()) % self.players;
-        let winner = (leader + win) % self.players;
+        let mover = self.seat(leader + cards.len());
+        let winner = self.seat(leader + win);
         let partner_winning = self.partner[mover] as usize == winner;
         ((cards[0] as usize >> 3) << 6) | ((cards[win] as usize) << 1) | partner_winning as usize
     }
@@ -256,7 +386,7 @@ impl Tables {
             uncanon: vec![[[0; 8]; 256]; 4],
             reps: vec![[[0; 256]; 256]; 4],
             master: [[255; 256]; 4],
-            cheapest: [[i32::MAX; 256]; 4],
+            above: [[0; 256]; 4],
         };
         for s in 0..4 {
             let order = orders[s];
@@ -292,7 +422,9 @@ impl Tables {
                 for &c in order.iter() {
                     if live >> (c & 7) & 1 == 1 {
                         t.master[s][live] = c & 7;
-                        t.cheapest[s][live] = t.cheapest[s][live].min(card_points[c as usize]);
+                        t.above[s][live] = 0;
+                    } else {
+                        t.above[s][live] |= 1 << (c & 7);
                     }
                 }
                 for legal in 0..256usize {

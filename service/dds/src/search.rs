@@ -3,16 +3,22 @@
 //! Alpha-beta over the cards still to play, the value being the card points team 0
 //! takes from here to the end minus the other team's, with the last-trick bonus (or the
 //! capot bonus instead of it when one team takes every trick). A transposition table at
-//! trick starts keeps bounds; moves are ordered (the table's best card first, then
-//! leads from the strongest down; following, the partner winning: most points first,
-//! else the cheapest card that wins, then the cheapest discard); equivalent cards (one
-//! suit, adjacent in strength among the live cards, the same points) are one move.
-//! Before its search a trick start is bounded by the leader's sure winners (cards no other
-//! seat's card beats: cashed one after the other, each wins its trick): the leader's side
-//! takes at least their points and the cheapest cards the others can play to them, the
-//! other side at most the rest; every card a sure winner is every trick, an exact value.
-//! When the leader has none, the strongest trumps held by one seat are sure tricks too
-//! (each wins the trick it is played to).
+//! trick starts keeps bounds; moves are ordered (the table's best card first, then the
+//! masters, then (no trump left) the weakest card of each suit whose master the partner
+//! holds, then the other leads by the length of their suit (the longest first in tout
+//! atout, the shortest elsewhere) and from the weakest up; following, the partner
+//! winning: most points first, else the cheapest card that wins, then the cheapest
+//! discard); equivalent cards (one suit, adjacent in strength among the live cards, the
+//! same points) are one move.
+//! Before its search a trick start is bounded by sure tricks: the leader's sure winners
+//! (cards no other seat's card beats, and the whole of a suit whose masters are at least
+//! as many as any other seat's cards of it: cashed one after the other, each wins its
+//! trick), then its partner's when the leader can reach them (a card of a suit whose
+//! master the partner holds); the leader's side takes at least their points and the
+//! cheapest cards the others can play to them, the other side at most the rest; every
+//! card a sure winner is every trick, an exact value. When neither has any, the
+//! strongest trumps held by one seat are sure tricks too (each wins the trick it is
+//! played to).
 
 use crate::rules::Rules;
 use crate::table::Table;
@@ -89,30 +95,13 @@ impl<'a> Search<'a> {
         let meta = leader as u8 | taken << 2;
         let key = self.r.canonical(&self.hands, live);
         let bucket = self.tt.bucket(&key, meta);
-        // the entry's memory is fetched while the bounds are computed
-        self.tt.prefetch(bucket);
-        if self.bounds {
-            let (seat, k, sure) = self.sure_tricks(leader, live);
-            let side = self.r.team[seat];
-            if k == left && self.capot_possible(taken | 1 << side) {
-                // every trick to that side, the capot (the most it can get)
-                return self.last(self.r.set_points(live), side, taken | 1 << side);
-            }
-            if k == left && self.r.last_bonus >= 0 {
-                // every trick, the last one's bonus: the most it can get without the capot
-                return self.last(self.r.set_points(live), side, 3);
-            }
-            if k > 0 {
-                // That side takes at least those cards and the ones played to them; the
-                // other side at most the rest and the last trick's bonus (no capot: the
-                // first side takes a trick).
-                let bound = 2 * sure - self.r.set_points(live) - self.r.last_bonus.abs();
-                if side == 0 && bound >= beta {
-                    return bound;
-                }
-                if side == 1 && -bound <= alpha {
-                    return -bound;
-                }
+        // Bounds by sure tricks before the table's when it is large (its entry's memory
+        // is fetched meanwhile), after them when it is small (a probe costs less).
+        let early = self.tt.len() > 1 << 18;
+        if early {
+            self.tt.prefetch(bucket);
+            if let Some(value) = self.sure_bound(leader, live, taken, alpha, beta) {
+                return value;
             }
         }
         let (mut low, mut high, mut hint) = (-bound, bound, NONE);
@@ -133,6 +122,11 @@ impl<'a> Search<'a> {
             }
             alpha = alpha.max(low);
             beta = beta.min(high);
+        }
+        if !early {
+            if let Some(value) = self.sure_bound(leader, live, taken, alpha, beta) {
+                return value;
+            }
         }
         let trick = Trick {
             leader,
@@ -169,16 +163,92 @@ impl<'a> Search<'a> {
         value
     }
 
-    /// Tricks a seat surely wins: the leader's sure winners ([`Search::sure_winners`]),
-    /// else the strongest trumps when one seat holds them (each wins the trick it is
+    /// The value when the sure tricks ([`Search::sure_tricks`]) decide it or bound it
+    /// outside the window (`None`: neither).
+    fn sure_bound(
+        &self,
+        leader: usize,
+        live: u32,
+        taken: u8,
+        alpha: i32,
+        beta: i32,
+    ) -> Option<i32> {
+        if !self.bounds {
+            return None;
+        }
+        let (seat, k, sure) = self.sure_tricks(leader, live);
+        let side = self.r.team[seat];
+        let left = self.hands[leader].count_ones();
+        if k == left && self.capot_possible(taken | 1 << side) {
+            // every trick to that side, the capot (the most it can get)
+            return Some(self.last(self.r.set_points(live), side, taken | 1 << side));
+        }
+        if k == left && self.r.last_bonus >= 0 {
+            // every trick, the last one's bonus: the most it can get without the capot
+            return Some(self.last(self.r.set_points(live), side, 3));
+        }
+        if k > 0 {
+            // That side takes at least those cards and the ones played to them; the
+            // other side at most the rest and the last trick's bonus (no capot: the
+            // first side takes a trick).
+            let bound = 2 * sure - self.r.set_points(live) - self.r.last_bonus.abs();
+            if side == 0 && bound >= beta {
+                return Some(bound);
+            }
+            if side == 1 && -bound <= alpha {
+                return Some(-bound);
+            }
+        }
+        None
+    }
+
+    /// Tricks a seat surely wins: the leader's sure winners ([`Search::winners`]), with
+    /// its partner's when it can reach them, else the partner's when it can, else the
+    /// strongest trumps when one seat holds them (each wins the trick it is
     /// played to, whatever is led). Returns the seat, how many, and their points with the
     /// fewest points the other seats can play to them.
     fn sure_tricks(&self, leader: usize, live: u32) -> (usize, u32, i32) {
-        let (k, points) = self.sure_winners(leader, live);
-        if k > 0 {
-            return (leader, k, points);
-        }
         let r = self.r;
+        let (k, points, _, won) = self.winners(leader, live);
+        let left = self.hands[leader].count_ones();
+        if k == left {
+            return (leader, k, r.set_points(live)); // every trick
+        }
+        let partner = r.partner[leader] as usize;
+        if partner < r.players && r.master_follows {
+            // The leader leads a suit whose master its partner holds: the partner wins
+            // that trick and cashes the rest of its sure winners (they stay winners).
+            let (pk, p_points, masters, p_won) = self.winners(partner, live);
+            let partner_hand = self.hands[partner];
+            if pk > 0 && self.hands[leader] & masters != 0 {
+                if k == 0 {
+                    return (partner, pk, self.played_to(partner, pk, p_points));
+                }
+                // The leader cashes its winners first: the partner follows with cards of
+                // their suits (none of them its winners) or discards others (its other
+                // cards first, then winners that leave the rest winners: a long suit's
+                // weakest, or masters), keeping a master to win the lead: it may, holding
+                // no trump where a seat without the suit led or trumps plays anything, or
+                // whatever it holds where a seat may discard while its partner wins.
+                if r.partner_discards || r.free_discards && partner_hand & r.trumps == 0 {
+                    if k + pk >= left {
+                        // so many that the side takes every trick
+                        return (leader, left, r.set_points(live));
+                    }
+                    let both = k + pk;
+                    let mut sure = points + p_points;
+                    sure += self.cheapest(self.hands[leader] & !won, pk);
+                    sure += self.cheapest(partner_hand & !p_won, k);
+                    for i in [1, 3] {
+                        sure += self.cheapest(self.hands[r.seat(leader + i)], both);
+                    }
+                    return (leader, both, sure);
+                }
+            }
+        }
+        if k > 0 {
+            return (leader, k, self.played_to(leader, k, points));
+        }
         let tables = r.tables();
         let mut trumps = live & r.trumps;
         let (mut seat, mut k, mut points) = (leader, 0, 0);
@@ -208,38 +278,61 @@ impl<'a> Search<'a> {
         if k == 0 {
             return (leader, 0, 0);
         }
-        for i in 1..r.players {
-            points += self.cheapest(self.hands[(seat + i) % r.players], k);
-        }
-        (seat, k, points)
+        (seat, k, self.played_to(seat, k, points))
     }
 
-    /// The leader's sure winners: its cards that no card of another seat beats when led
-    /// (played one after the other, each wins its trick and keeps the lead). Returns how
-    /// many, and their points with the fewest points the other seats can play to them
+    /// `points` and the fewest points the seats other than `seat` can play to `k` tricks
     /// (each plays as many cards, at least its cheapest).
-    fn sure_winners(&self, leader: usize, live: u32) -> (u32, i32) {
+    fn played_to(&self, seat: usize, k: u32, mut points: i32) -> i32 {
+        for i in 1..self.r.players {
+            points += self.cheapest(self.hands[self.r.seat(seat + i)], k);
+        }
+        points
+    }
+
+    /// The sure winners of `seat` on lead: its cards that no card of another seat beats
+    /// (played one after the other, each wins its trick and keeps the lead). Returns how
+    /// many, their points, the suits (all their cards) whose strongest card it holds, and
+    /// the winners.
+    fn winners(&self, seat: usize, live: u32) -> (u32, i32, u32, u32) {
         let r = self.r;
-        let mine = self.hands[leader];
+        let mine = self.hands[seat];
         let others = live & !mine;
-        let top_trump = self.top_trump_key(others);
-        let (mut k, mut points) = (0, 0);
-        let mut h = mine;
-        while h != 0 {
-            let c = h.trailing_zeros() as usize;
-            h &= h - 1;
-            let key = r.key[c] as i32;
-            if key > top_trump && key > self.top_key(c >> 3, others) {
-                k += 1;
-                points += r.points[c];
-            }
+        // Another seat's trump beats every other suit's card (the trumps are one suit),
+        // but the partner's need not when a seat may discard while its partner wins.
+        let mut ruffers = others;
+        if r.partner_discards {
+            ruffers &= !self.hands[r.partner[seat] as usize];
         }
-        if k > 0 {
-            for i in 1..r.players {
-                points += self.cheapest(self.hands[(leader + i) % r.players], k);
+        let ruff = ruffers & r.trumps != 0;
+        let (mut masters_of, mut won) = (0, 0);
+        for (s, above) in r.tables().above.iter().enumerate() {
+            let shift = 8 * s;
+            let suit = mine >> shift & 255;
+            let trumps = r.trumps >> shift & 255 != 0;
+            if suit == 0 || ruff && !trumps {
+                continue;
             }
+            let mut cards = suit & above[(others >> shift & 255) as usize] as u32;
+            if cards == 0 {
+                continue;
+            }
+            masters_of |= 255 << shift;
+            // A long suit: its masters outnumber every other seat's cards of the suit,
+            // which are gone once they are cashed (each seat follows suit), and nobody
+            // can beat its other cards (no other seat holds a trump, or it is trumps).
+            if r.must_follow && (!ruff || trumps) {
+                let longest = (1..r.players)
+                    .map(|i| (self.hands[r.seat(seat + i)] >> shift & 255).count_ones())
+                    .max()
+                    .unwrap_or(0);
+                if cards.count_ones() >= longest {
+                    cards = suit;
+                }
+            }
+            won |= cards << shift;
         }
-        (k, points)
+        (won.count_ones(), r.set_points(won), masters_of, won)
     }
 
     /// The key of the strongest card of `set` in suit `s` (-1: none).
@@ -273,29 +366,16 @@ impl<'a> Search<'a> {
 
     /// The fewest points `k` cards of `hand` hold.
     fn cheapest(&self, hand: u32, k: u32) -> i32 {
-        if k == 1 {
-            let low = &self.r.tables().cheapest;
-            return (0..4)
-                .map(|s| low[s][(hand >> (8 * s) & 255) as usize])
-                .min()
-                .unwrap_or(0);
-        }
-        let mut points = [0i32; MAX_MOVES];
-        let mut n = 0;
-        let mut h = hand;
-        while h != 0 {
-            let c = h.trailing_zeros() as usize;
-            h &= h - 1;
-            let p = self.r.points[c];
-            let mut j = n;
-            while j > 0 && points[j - 1] > p {
-                points[j] = points[j - 1];
-                j -= 1;
+        let (mut left, mut points) = (k, 0);
+        for &(cards, p) in &self.r.point_classes {
+            let n = (hand & cards).count_ones().min(left);
+            points += n as i32 * p;
+            left -= n;
+            if left == 0 {
+                break;
             }
-            points[j] = p;
-            n += 1;
         }
-        points[..(k as usize).min(n)].iter().sum()
+        points
     }
 
     /// One card each left: the trick plays itself.
@@ -304,10 +384,10 @@ impl<'a> Search<'a> {
         let p = self.r.players;
         let mut cards = [0u8; 4];
         for i in 0..p {
-            cards[i] = self.hands[(leader + i) % p].trailing_zeros() as u8;
+            cards[i] = self.hands[self.r.seat(leader + i)].trailing_zeros() as u8;
         }
         let win = self.r.winning_index(&cards[..p]);
-        let winner = (leader + win) % p;
+        let winner = self.r.seat(leader + win);
         let team = self.r.team[winner];
         let taken = taken | 1 << team;
         let points: i32 = cards[..p].iter().map(|&c| self.r.points[c as usize]).sum();
@@ -346,18 +426,22 @@ impl<'a> Search<'a> {
         }
         let mut keys = [0i32; MAX_MOVES];
         let mut n = 0;
-        let seat = (t.leader + t.n) % r.players;
+        let seat = r.seat(t.leader + t.n);
         let (led, best) = (t.cards[0] >> 3, t.cards[t.win]);
-        let partner = t.n > 0 && r.team[(t.leader + t.win) % r.players] == r.team[seat];
+        let partner = t.n > 0 && r.team[r.seat(t.leader + t.win)] == r.team[seat];
         // The partner wins and nobody after the mover can beat it: give points.
         let mut sure = partner;
         if partner {
             let mut after = 0;
             for i in t.n + 1..r.players {
-                after |= self.hands[(t.leader + i) % r.players];
+                after |= self.hands[r.seat(t.leader + i)];
             }
             sure = !self.can_beat(after, best, led);
         }
+        // leads to the partner's masters, while no trump is left (with trumps the first
+        // ones are better, ruffs aside)
+        let lead_partner =
+            t.n == 0 && (r.partner[seat] as usize) < r.players && live & r.trumps == 0;
         for s in 0..4 {
             let shift = 8 * s;
             let mine = (legal >> shift & 255) as usize;
@@ -370,6 +454,7 @@ impl<'a> Search<'a> {
             let master_rank = tables.master[s][live_s] as usize;
             let lead_master = t.n == 0 && mine >> master_rank & 1 == 1;
             let first = n;
+            let length = mine.count_ones() as i32;
             let mut strongest = NONE;
             while reps != 0 {
                 let c = (shift as u32 + reps.trailing_zeros()) as u8;
@@ -382,7 +467,7 @@ impl<'a> Search<'a> {
                     {
                         strongest = n as u8;
                     }
-                    -strength * 64 - points
+                    -strength * 64 - points + r.lead_length * length
                 } else if partner && sure {
                     points * 64 + strength
                 } else if partner {
@@ -400,6 +485,11 @@ impl<'a> Search<'a> {
                 let i = strongest as usize;
                 let c = out[i] as usize;
                 keys[i] = 5_000 + r.points[c] * 64 + (r.key[c] & 15) as i32;
+            } else if lead_partner
+                && self.hands[r.partner[seat] as usize] >> (shift + master_rank) & 1 == 1
+            {
+                // a lead to the partner's master: its weakest card
+                keys[first] += 4_000;
             }
             if hint >> 3 == s as u8 {
                 for i in first..n {
@@ -429,8 +519,8 @@ impl<'a> Search<'a> {
             return hand;
         }
         let r = self.r;
-        let mover = (t.leader + t.n) % r.players;
-        let winner = (t.leader + t.win) % r.players;
+        let mover = r.seat(t.leader + t.n);
+        let winner = r.seat(t.leader + t.win);
         let partner_winning = r.partner[mover] as usize == winner;
         let situation = ((t.cards[0] as usize >> 3) << 6)
             | ((t.cards[t.win] as usize) << 1)
@@ -446,7 +536,7 @@ impl<'a> Search<'a> {
             return (0, NONE);
         }
         let r = self.r;
-        let seat = (t.leader + t.n) % r.players;
+        let seat = r.seat(t.leader + t.n);
         let hand = self.hands[seat];
         let legal = self.legal(&t, hand);
         let mut moves = [0u8; MAX_MOVES];
@@ -484,7 +574,7 @@ impl<'a> Search<'a> {
     /// The value (team 0) once the seat to play has played `c`.
     fn after(&mut self, t: Trick, c: u8, taken: u8, alpha: i32, beta: i32) -> i32 {
         let r = self.r;
-        let seat = (t.leader + t.n) % r.players;
+        let seat = r.seat(t.leader + t.n);
         let mut next = t;
         next.cards[t.n] = c;
         next.n += 1;
@@ -496,7 +586,7 @@ impl<'a> Search<'a> {
         let value = if next.n < r.players {
             self.play(next, taken, alpha, beta, NONE).0
         } else {
-            let winner = (t.leader + next.win) % r.players;
+            let winner = r.seat(t.leader + next.win);
             let team = r.team[winner];
             let taken = taken | 1 << team;
             if self.hands[winner] == 0 {
@@ -528,7 +618,7 @@ impl<'a> Search<'a> {
             t.win = r.winning_index(cards);
         }
         let taken = if self.capot_possible(taken) { taken } else { 3 };
-        let seat = (leader + cards.len()) % r.players;
+        let seat = r.seat(leader + cards.len());
         let legal = self.legal(&t, self.hands[seat]);
         let mut moves = [0u8; MAX_MOVES];
         let count = self.moves(&t, legal, NONE, &mut moves);
