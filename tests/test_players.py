@@ -552,35 +552,6 @@ def test_a_coinche_contract_is_read_as_a_bid_of_its_value():
     assert read(deal(strong)) == pytest.approx(plain(deal(strong)), abs=0.05)
 
 
-def test_the_other_seats_are_read_as_having_passed_over_the_contract():
-    """With ``passes``, a deal where a seat that passed over the taker's 100 holds a hand
-    worth 220 weighs far less than the taker's reading alone gives it, and the same
-    passes over 160 are far likelier; the taker itself reads the others' passes."""
-    rules = get_ruleset("coinche")
-    hand = cards("7C 8C 9C KH QH AD 10D 7H")
-    view = SeatView(rules, 0, hand, "S", 1, Trick(0, ()), bid=ScoreBid(100))
-    spades = cards("JS 9S AS 10S 8S 7D 8D 9D")
-    big = cards("JH 9H AH 10H AC 10C KC QC")
-    low = cards("7S QS KS JC QD KD JD 8H")
-    assert max(bidding.side_points(big, m, rules) for m in "CDHS") > 200
-    both = inference.taker_weight(view, bid_value=True, passes=True)
-    alone = inference.taker_weight(view, bid_value=True)
-
-    deal = [hand, spades, big, low]
-    assert both(deal) < 0.001 * alone(deal)
-    high = SeatView(rules, 0, hand, "S", 1, Trick(0, ()), bid=ScoreBid(160))
-    over_160 = inference.taker_weight(high, bid_value=True, passes=True)(deal)
-    assert over_160 / inference.taker_weight(high, bid_value=True)(deal) > 100 * both(deal) / alone(
-        deal
-    )
-    as_taker = SeatView(rules, 1, spades, "S", 1, Trick(0, ()), bid=ScoreBid(100))
-    assert inference.taker_weight(as_taker, bid_value=True) is None
-    assert (
-        inference.taker_weight(as_taker, bid_value=True, passes=True)([hand, spades, big, low])
-        < 0.001
-    )
-
-
 def test_a_level_variant_names_its_changes():
     lv = level_of("normal+samples=3+plays=0")
     assert (lv.samples, lv.plays, lv.nodes) == (3, False, LEVELS["normal"].nodes)

@@ -55,8 +55,6 @@ class Level:
     # Read a Coinche contract's value (without an auction in the view) as a bid of it:
     # :func:`.inference.taker_weight`.
     bid_value: bool = False
-    # And the other seats as having passed over it.
-    passes: bool = False
     # Solve every deal exactly with the compiled solver (:mod:`.dds`): ``samples`` is then
     # the most deals and ``nodes`` the decision's budget of search nodes over all its
     # deals: deals are solved until it is spent, ``min_samples`` at least (only these
@@ -195,7 +193,7 @@ def suggest_play(
     if lv.plays:
         weigh = combine(
             weigh,
-            taker_weight(view, bid_value=lv.bid_value, passes=lv.passes),
+            taker_weight(view, bid_value=lv.bid_value),
             play_weight(view, lv.miss, lv.partner_miss),
         )
     scorer = _RoundScorer(view)

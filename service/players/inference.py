@@ -119,51 +119,30 @@ def play_weight(view: SeatView, miss: float = 0.25, partner_miss: float = 0.5) -
     return weight
 
 
-def taker_weight(
-    view: SeatView, scale: float = 12.0, bid_value: bool = False, passes: bool = False
-) -> Weight | None:
+def taker_weight(view: SeatView, scale: float = 12.0, bid_value: bool = False) -> Weight | None:
     """The likelihood that the taker would take this contract with its hand in a deal
-    (``None``: the view has an auction, the mode has no trump suit, or nothing is read:
-    the seat is the taker and ``passes`` is off). ``bid_value``: a Coinche contract's
-    value is read as the auction's bids are (:func:`.bidding.bids_likelihood`): the
-    likelier, the further the hand's evaluation clears the value plus 10, instead of the
-    take threshold. ``passes``: and the other seats are read as having passed over it
-    (as :func:`.bidding.bids_likelihood` reads a pass: the less likely, the further the
-    seat's best evaluation in any mode clears the next bid)."""
+    (``None``: the seat is the taker, the view has an auction, or the mode has no trump
+    suit). ``bid_value``: a Coinche contract's value is read as the auction's bids are
+    (:func:`.bidding.bids_likelihood`): the likelier, the further the hand's evaluation
+    clears the value plus 10, instead of the take threshold."""
     from .bidding import _points, logistic, side_points, take_threshold  # bidding imports
 
     rules = view.ruleset
-    if view.bids or view.trump not in "CDHS":
+    if view.bids or view.taker == view.seat or view.trump not in "CDHS":
         return None
-    value = _points(view.bid.value) if bid_value and view.bid is not None else None
     taker, trump = view.taker, view.trump
-    passers = []
-    if passes and value is not None:
-        passers = [s for s in range(rules.players) if s not in (view.seat, taker)]
-    if taker == view.seat and not passers:
-        return None
-    played_by = view.played_by()
-    threshold = take_threshold(trump, rules) if value is None else value + 10
-    modes = list(rules.trump_modes)
+    shown = view.played_by()[taker]
+    threshold = take_threshold(trump, rules)
+    if bid_value and view.bid is not None:
+        threshold = _points(view.bid.value) + 10
 
     by_hand: dict[int, float] = {}  # deals of one decision often give the taker one hand
-    passed: dict[int, float] = {}
 
     def weight(deal: Sequence[int]) -> float:
-        w = 1.0
-        if taker != view.seat:
-            hand = deal[taker] | played_by[taker]
-            t = by_hand.get(hand)
-            if t is None:
-                t = by_hand[hand] = logistic((side_points(hand, trump, rules) - threshold) / scale)
-            w = t
-        for seat in passers:
-            hand = deal[seat] | played_by[seat]
-            p = passed.get(hand)
-            if p is None:
-                best = max(side_points(hand, m, rules) for m in modes)
-                p = passed[hand] = 1 - logistic((best - 10 - (value + 10)) / scale)
-            w *= p
+        hand = deal[taker] | shown
+        w = by_hand.get(hand)
+        if w is None:
+            w = by_hand[hand] = logistic((side_points(hand, trump, rules) - threshold) / scale)
         return w
 
     return weight
