@@ -125,7 +125,7 @@ class BidLevel:
 
 BID_LEVELS: dict[str, BidLevel] = {
     "normal": BidLevel("normal", least=10, most=10, caution=1.0),
-    "hard": BidLevel("hard", least=20, most=60, caution=0.5),
+    "hard": BidLevel("hard", least=20, most=60, caution=0.5, solved=0.5, solved_in=("coinche",)),
 }
 
 

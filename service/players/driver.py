@@ -67,7 +67,14 @@ LEVELS: dict[str, Level] = {
     "easy": Level("easy", samples=2, nodes=60, greedy=True),
     "normal": Level("normal", samples=24, nodes=400_000, plays=True, exact=True),
     "hard": Level(
-        "hard", samples=200, nodes=3_000_000, auction=True, plays=True, exact=True, min_samples=2
+        "hard",
+        samples=200,
+        nodes=3_000_000,
+        auction=True,
+        plays=True,
+        exact=True,
+        min_samples=2,
+        bid_value=True,
     ),
 }
 #: The levels as they were before the compiled solver (Python search, shallow early in
