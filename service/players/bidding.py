@@ -27,7 +27,7 @@ from __future__ import annotations
 import math
 import random
 from collections.abc import Callable, Sequence
-from dataclasses import dataclass, replace
+from dataclasses import dataclass
 
 from ..engine.bidding import (
     BID,
@@ -62,7 +62,7 @@ from ..engine.rulesets import PARAMETERS, Ruleset
 from ..engine.scoring import mode_total
 from .baselines import greedy_card
 from .deadline import Deadline
-from .driver import solved_round_margin
+from .driver import solved_round_margin, variant
 from .table import (
     AuctionView,
     Deal,
@@ -135,13 +135,7 @@ def bid_level_of(spec: str | BidLevel) -> BidLevel:
     if isinstance(spec, BidLevel):
         return spec
     name, *changes = spec.split("+")
-    lv = BID_LEVELS[name]
-    fields = {}
-    for change in changes:
-        key, value = change.split("=")
-        kind = type(getattr(lv, key))
-        fields[key] = bool(int(value)) if kind is bool else kind(value)
-    return replace(lv, name=spec, **fields) if fields else lv
+    return variant(BID_LEVELS[name], spec, changes)
 
 
 MAX_BID_BUDGET_MS = 3000

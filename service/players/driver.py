@@ -356,12 +356,19 @@ def level_of(spec: str) -> Level:
     example ``normal+samples=16+plays=1``)."""
     name, *changes = spec.split("+")
     lv = PLAIN if name == "plain" else PYTHON_LEVELS.get(name) or LEVELS[name]
+    return variant(lv, spec, changes)
+
+
+def variant(base, spec: str, changes: list[str]):
+    """A level (a frozen dataclass with a ``name``: :class:`Level`, the bidder's
+    :class:`.bidding.BidLevel`) with the fields of ``changes`` (``field=value``, a bool
+    as 0 or 1) set, named ``spec``; ``base`` itself without changes."""
     fields = {}
     for change in changes:
         key, value = change.split("=")
-        kind = type(getattr(lv, key))
+        kind = type(getattr(base, key))
         fields[key] = bool(int(value)) if kind is bool else kind(value)
-    return replace(lv, name=spec, **fields) if fields else lv
+    return replace(base, name=spec, **fields) if fields else base
 
 
 #: Card players by name, for the arena and tests: ``f(view, rng) -> card``.
