@@ -10,11 +10,12 @@
 - :func:`suggest_bid`: ``easy`` plays the baseline; ``normal`` and ``hard`` look ahead:
   for every option considered (pass, take, each suit named, Coinche values around the
   hand's estimate in its best trump modes, coinche, surcoinche, the bulgarian contracts
-  of the hand's best modes, contra, recontra) they deal the unseen cards
-  many times, finish the auction with :func:`model_bid` for every seat, play the round
-  out with the greedy player and score it with the engine. The same deals serve every
-  option (common random numbers). Both deal the unseen cards in proportion to how well
-  they explain the other seats' calls, and trust a call other than pass only by its
+  of the hand's best modes, contra, recontra) they deal the unseen cards many times,
+  finish the auction with :func:`model_bid` for every seat, play the round out with the
+  greedy player (``hard`` in Coinche: the mean of that and the contract's double-dummy
+  value, :attr:`BidLevel.solved`) and score it with the engine. The same deals serve
+  every option (common random numbers). Both deal the unseen cards in proportion to how
+  well they explain the other seats' calls, and trust a call other than pass only by its
   margin over passing less some standard errors of that margin (one for ``normal``, half
   for ``hard``: against the winner's curse of picking the luckiest of noisy estimates);
   ``hard`` deals more while the two best options are close.

@@ -14,7 +14,8 @@ them in proportion to the weight):
   not exactly like the model, so a deal is made less likely, never impossible.
 - :func:`taker_weight`: without an auction in the view, the taker is assumed to have
   taken with a hand worth it: the likelihood that :func:`bidding.heuristic_bid`'s
-  evaluation clears its threshold (a logistic of the margin, as the auction weights).
+  evaluation clears its threshold (a logistic of the margin, as the auction weights), or
+  (``hard``) the Coinche contract's value read as a bid of it.
 
 Both read only the public record and the deal, never the real cards, so a suggestion
 still depends on nothing the seat cannot see.
