@@ -223,6 +223,11 @@ function userAction(state: TableState): Promise<Action> {
     resolveUser = (action) => {
       resolveUser = null;
       notice("");
+      // Until the service answers, nobody's turn on screen: no stale buttons to press twice.
+      $("table").dataset["toAct"] = "";
+      $("bids").replaceChildren();
+      $("extras").replaceChildren();
+      $("hand").classList.remove("playable");
       resolve(action);
     };
     render(state);

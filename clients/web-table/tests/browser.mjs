@@ -81,8 +81,11 @@ async function playRound(page, { tap = false, onAuction, onIllegal, onFirstCard,
     if (phase === "auction" && mine && (await page.locator("#bids button").count()) > 0) {
       if (!seenAuction && onAuction) await onAuction();
       seenAuction = true;
+      // The panel may be redrawn between two reads: a button that is gone is read again.
       const take = page.locator('#bids button[data-action="take"], #bids button[data-action="bid"], #bids button[data-action="name"]');
-      await press((await take.count()) > 0 ? take.first() : page.locator('#bids button[data-action="pass"]'));
+      const choice = (await take.count()) > 0 ? take.first() : page.locator('#bids button[data-action="pass"]');
+      if ((await choice.count()) === 0) continue;
+      await press(choice);
       await page.waitForTimeout(30);
       continue;
     }
