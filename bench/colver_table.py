@@ -43,19 +43,24 @@ from service.engine.cards import (
 from service.engine.play import legal_mask
 
 #: The options of the ``coinche`` preset under which the two engines agree on every legal
-#: card and score: colver lets a player discard under an opponent's trump, never obliges
-#: to trump over a winning partner, plays suit contracts only, scores no declarations but
-#: belote, needs the takers' total (belote included) to reach the bid, scores a made
-#: contract as the takers' total plus the bid times the coinche, and a failed one as both
-#: totals plus the multiplied bid to the defenders.
+#: card and score (docs/house-rules.md, the colver row; tests/test_colver.py checks each
+#: one against colver and shows each scoring option necessary). The preset already plays
+#: as colver does (FFB 2016: a discard under an opponent's trump allowed, no obligation
+#: to trump over a winning partner). colver plays suit contracts only, scores no
+#: declarations but belote, needs the takers' total (belote included) to reach the bid,
+#: scores a made contract as the takers' total plus the bid, and a coinched one made as
+#: every card point and belote to the takers plus the bid times 2 (3 when surcoinched);
+#: a failed one gives the defenders both totals (162 with the last trick, even when they
+#: took every trick) plus the multiplied bid.
 OPTIONS = {
-    "undertrump": "may",
-    "partner_winning_trump": "free",
     "trump_modes": ["C", "D", "H", "S"],
     "declarations": "none",
     "contract": "bid_reached",
     "made": "total_plus_multiplied_bid",
+    "coinched_made": "takers_take_all",
     "failed": "coinche_both_totals",
+    "failed_capot": "mode_total",
+    "surcoinche_multiplier": 3,
 }
 PRESET = "coinche"
 

@@ -67,12 +67,14 @@ def test_a_fixed_contract_is_played_by_both_engines_alike(index):
 
 def test_an_auction_by_colver_bidders_is_followed_by_colver():
     """colver's bidders bid in our auction; colver's engine replays every call (refusing
-    any it finds illegal) and must end on the same contract."""
+    any it finds illegal) and must end on the same contract; the two engines score every
+    round alike, coinched ones included (tests/test_colver.py checks the options)."""
     args = ("coinche", colver_table.OPTIONS, "greedy", "greedy")
     for index in range(3):
         out = arena.play_deal((*args, "colver-improved", "colver-maxi", True, 5, index))
         assert out["checked"] == 32 * (2 - out["redeal"])
         assert out["legal_differences"] == 0
+        assert out["score_differences"] == []
 
 
 def test_a_card_colver_refuses_is_reported():
