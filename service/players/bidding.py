@@ -464,14 +464,13 @@ def _rollout(
     dealt: Deal,
     first: Bid,
     rng: random.Random,
-    solved: dict | None = None,
-    share: float = 0.0,
+    share: float,
+    solved: dict,
 ) -> float:
     """The seat's side's margin after ``first``: the auction finished by :func:`model_bid`
-    at every seat, the round played by the greedy player; with ``solved`` (a cache of the
-    compiled solver's answers) valued double-dummy too
-    (:func:`.driver.solved_round_margin`), in the proportion ``share`` (1: double-dummy
-    only)."""
+    at every seat, the round played by the greedy player, and in the proportion ``share``
+    (1: only) valued double-dummy instead (:func:`.driver.solved_round_margin`; ``solved``
+    caches the compiled solver's answers across the rollouts of one decision)."""
     rules = view.ruleset
     bidders = [model_bid] * rules.players
     contract, bids = run_bidding(
@@ -482,9 +481,9 @@ def _rollout(
     hands = complete(rules, dealt, contract.taker)
     exchanged = seven_exchange(rules, contract, hands)
     team = rules.team_of(view.seat)
+    bid = contract_bid(contract)
     value = 0.0
-    if solved is not None:
-        bid = contract_bid(contract)
+    if share > 0:
         value = share * solved_round_margin(
             rules, hands, contract.trump, contract.taker, view.dealer, bid, team, solved
         )
@@ -498,14 +497,14 @@ def _rollout(
         [greedy_card] * rules.players,
         rng,
         view.dealer,
-        contract_bid(contract),
+        bid,
         dealt.turned,
         exchanged,
         bids,
         double=contract.double or "none",
     )
     greedy = played.score.score[team] - played.score.score[1 - team]
-    return value + (1 - share) * greedy if solved is not None else greedy
+    return value + (1 - share) * greedy
 
 
 def _choose(values: dict[Bid, list[float]], caution: float) -> Bid:
@@ -581,7 +580,7 @@ def suggest_bid(
         else None
     )
     share = lv.solved if view.ruleset.bidding in lv.solved_in else 0.0
-    solved: dict | None = {} if share else None
+    solved: dict = {}  # the compiled solver's answers, across this decision's rollouts
     while used < most:
         if used and deadline.passed():
             break
@@ -597,7 +596,7 @@ def suggest_bid(
                 dealt = rng.choices(candidates, weights)[0]
         seed_j = rng.randrange(1 << 30)
         for option in options:
-            rollout = _rollout(view, dealt, option, random.Random(seed_j), solved, share)
+            rollout = _rollout(view, dealt, option, random.Random(seed_j), share, solved)
             values[option].append(rollout)
         used += 1
     bid = _choose(values, lv.caution)
@@ -623,6 +622,22 @@ def auction_weight(view: SeatView) -> Callable[[list[int]], float] | None:
     played_by = view.played_by()
     likelihood = bids_likelihood(view.ruleset, view.seat, view.dealer, view.bids, view.turned)
     return lambda deal: likelihood([deal[s] | played_by[s] for s in range(len(played_by))])
+
+
+#: How far (in points of :func:`side_points`) a hand must clear a call's threshold for
+#: the reading of the calls to find the call about 2.7 times likelier than not.
+READING_SCALE = 12.0
+
+
+def coinche_bid_likelihood(
+    estimate: float, value: int | str, scale: float = READING_SCALE
+) -> float:
+    """How likely a seat whose hand's :func:`side_points` in a mode is ``estimate`` is to
+    bid ``value`` in it in Coinche: the further the estimate clears the value plus 10, the
+    likelier (the heuristic bidder bids its estimate rounded down to 10). The reading of
+    an auction's bids (:func:`bids_likelihood`) and of a contract's value without its
+    auction (:func:`.inference.taker_weight`)."""
+    return logistic((estimate - 10 - _points(value)) / scale)
 
 
 def bids_likelihood(
@@ -653,7 +668,7 @@ def bids_likelihood(
         modes = [m for m in LADDER if m in rules.trump_modes]
     else:
         modes = [m for m in rules.trump_modes if m in SUITS]
-    scale = 12.0
+    scale = READING_SCALE
 
     def weight(hands: Sequence[int]) -> float:
         cache: dict[tuple[int, str], float] = {}
@@ -671,12 +686,9 @@ def bids_likelihood(
             offer = offers[0] if i < rules.players else offers[1]
             if rules.bidding == "coinche":
                 if b.action == BID:
-                    value = _points(b.value)
-                    w *= logistic(
-                        (margin(seat, b.trump) + take_threshold(b.trump, rules) - 10 - value)
-                        / scale
-                    )
-                    highest = value
+                    estimate = margin(seat, b.trump) + take_threshold(b.trump, rules)
+                    w *= coinche_bid_likelihood(estimate, b.value, scale)
+                    highest = _points(b.value)
                 else:
                     best = max(margin(seat, m) + take_threshold(m, rules) for m in modes)
                     w *= 1 - logistic((best - 10 - (highest + 10)) / scale)

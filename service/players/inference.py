@@ -120,13 +120,19 @@ def play_weight(view: SeatView, miss: float = 0.25, partner_miss: float = 0.5) -
     return weight
 
 
-def taker_weight(view: SeatView, scale: float = 12.0, bid_value: bool = False) -> Weight | None:
+def taker_weight(view: SeatView, bid_value: bool = False) -> Weight | None:
     """The likelihood that the taker would take this contract with its hand in a deal
     (``None``: the seat is the taker, the view has an auction, or the mode has no trump
     suit). ``bid_value``: a Coinche contract's value is read as the auction's bids are
-    (:func:`.bidding.bids_likelihood`): the likelier, the further the hand's evaluation
-    clears the value plus 10, instead of the take threshold."""
-    from .bidding import _points, logistic, side_points, take_threshold  # bidding imports
+    (:func:`.bidding.coinche_bid_likelihood`), instead of the hand's evaluation against
+    the take threshold."""
+    from .bidding import (
+        READING_SCALE,
+        coinche_bid_likelihood,
+        logistic,
+        side_points,
+        take_threshold,
+    )
 
     rules = view.ruleset
     if view.bids or view.taker == view.seat or view.trump not in "CDHS":
@@ -134,16 +140,21 @@ def taker_weight(view: SeatView, scale: float = 12.0, bid_value: bool = False) -
     taker, trump = view.taker, view.trump
     shown = view.played_by()[taker]
     threshold = take_threshold(trump, rules)
-    if bid_value and view.bid is not None:
-        threshold = _points(view.bid.value) + 10
+    value = view.bid.value if bid_value and view.bid is not None else None
 
     by_hand: dict[int, float] = {}  # deals of one decision often give the taker one hand
+
+    def likelihood(hand: int) -> float:
+        estimate = side_points(hand, trump, rules)
+        if value is not None:
+            return coinche_bid_likelihood(estimate, value)
+        return logistic((estimate - threshold) / READING_SCALE)
 
     def weight(deal: Sequence[int]) -> float:
         hand = deal[taker] | shown
         w = by_hand.get(hand)
         if w is None:
-            w = by_hand[hand] = logistic((side_points(hand, trump, rules) - threshold) / scale)
+            w = by_hand[hand] = likelihood(hand)
         return w
 
     return weight
