@@ -151,6 +151,10 @@ def play_deal(args) -> dict:
         "cards": 0.0,
         "taken": {"A": 0, "B": 0},
         "made": {"A": 0, "B": 0},
+        # Coinche: contracts each side coinched (surcoinched ones included), and of them
+        # the ones the takers made anyway
+        "coinched": {"A": 0, "B": 0},
+        "coinched_made": {"A": 0, "B": 0},
         "redeal": 0,
         "checked": 0,
         "legal_differences": 0,
@@ -215,6 +219,10 @@ def play_deal(args) -> dict:
         takers = seats[taker]
         out["taken"][takers] += 1
         out["made"][takers] += int(played.score.outcome.made)
+        if auction and contract.coinched_by is not None:
+            coinchers = seats[contract.coinched_by]
+            out["coinched"][coinchers] += 1
+            out["coinched_made"][coinchers] += int(played.score.outcome.made)
         if cv:
             out["checked"] += cv.cards
             out["legal_differences"] += cv.legal_differences
@@ -304,15 +312,14 @@ def summary(results, preset, a, b, auction, bid_a, bid_b, started, measured) -> 
     times = {"A": [], "B": []}
     cpu = {"A": [], "B": []}
     bid_cpu = {"A": [], "B": []}
-    taken = {"A": 0, "B": 0}
-    made = {"A": 0, "B": 0}
+    counts = {key: {"A": 0, "B": 0} for key in ("taken", "made", "coinched", "coinched_made")}
     for r in results:
         for name in ("A", "B"):
             times[name] += r["times"][name]
             cpu[name] += r["cpu"][name]
             bid_cpu[name] += r["bid_cpu"][name]
-            taken[name] += r["taken"][name]
-            made[name] += r["made"][name]
+            for key, count in counts.items():
+                count[name] += r[key][name]
     latency = {
         name: {
             "p50": percentile(t, 0.5),
@@ -341,8 +348,10 @@ def summary(results, preset, a, b, auction, bid_a, bid_b, started, measured) -> 
         "ci95": round(half, 2),
         "card_margin": round(card_mean, 2),
         "card_ci95": round(card_half, 2),
-        "taken": taken,
-        "made": made,
+        "taken": counts["taken"],
+        "made": counts["made"],
+        "coinched": counts["coinched"] if auction else None,
+        "coinched_made": counts["coinched_made"] if auction else None,
         "redeals": sum(r["redeal"] for r in results),
         # colver pairings: cards checked legal in both engines, cards where the two legal
         # sets differed, rounds the two engines scored differently (deal, swap, ours, its)
@@ -380,8 +389,15 @@ def markdown(rows: list[dict]) -> str:
         bidding_cell = "fixed"
         if r["auction"]:
             bid_a = r["bid_cpu_ms"]["A"]
+            coinched, made = r.get("coinched"), r.get("coinched_made")
+            coinches = (
+                f", coinched (made anyway) A {coinched['A']} ({made['A']}) / "
+                f"B {coinched['B']} ({made['B']})"
+                if coinched
+                else ""
+            )
             bidding_cell = (
-                f"{r['bid_a']} vs {r['bid_b']}, {r['redeals']} redeals, A's bid CPU "
+                f"{r['bid_a']} vs {r['bid_b']}, {r['redeals']} redeals{coinches}, A's bid CPU "
                 f"p50/p95 {bid_a['p50']:.1f} / {bid_a['p95']:.1f} ms"
             )
         lines.append(
