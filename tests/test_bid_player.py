@@ -10,6 +10,7 @@ import random
 import pytest
 
 from service.engine.bidding import Bid, run_auction
+from service.engine.cards import parse_card
 from service.engine.rulesets import get_ruleset
 from service.players import bidding, table
 
@@ -173,3 +174,37 @@ def test_a_bidding_variant_is_named_by_its_changes():
         bidding.BID_LEVELS["hard"].most,
     )
     assert bidding.bid_level_of("hard") is bidding.BID_LEVELS["hard"]
+
+
+def test_the_walk_exchanges_unseen_cards_toward_the_likelier_deals():
+    rules = get_ruleset("coinche")
+    rng = random.Random(5)
+    pack = list(range(32))
+    rng.shuffle(pack)
+    dealt = table.deal_from(rules, pack)
+    view = bidding.AuctionView(rules, 0, dealt.hands[0], 3, (), dealt.turned)
+    jack_of_spades = parse_card("JS")
+
+    def likelihood(hands):  # seat 1 holds the jack of spades, nine times likelier
+        return 9.0 if hands[1] >> jack_of_spades & 1 else 1.0
+
+    held, steps = 0, 400
+    for k in range(steps):
+        walked = bidding._walk(view, dealt, likelihood, 20, random.Random(k))
+        assert walked.hands[0] == dealt.hands[0]  # the seat's own hand never moves
+        assert [h.bit_count() for h in walked.hands] == [h.bit_count() for h in dealt.hands]
+        assert sum(walked.hands) == sum(dealt.hands) and walked.rest == dealt.rest
+        held += walked.hands[1] >> jack_of_spades & 1
+    if dealt.hands[0] >> jack_of_spades & 1:
+        assert held == 0
+    else:
+        # Uniform: a third of the deals; in proportion to the likelihood: 9 in 11.
+        assert held / steps > 0.7
+
+
+def test_a_bid_read_further_below_its_bidders_evaluation_is_likelier_for_a_strong_hand():
+    estimate = 130.0
+    near = bidding.coinche_bid_likelihood(estimate, 110)
+    far = bidding.coinche_bid_likelihood(estimate, 110, offset=30)
+    assert near > 0.5 > far
+    assert bidding.coinche_bid_likelihood(estimate, 100, offset=30) == pytest.approx(0.5)

@@ -28,7 +28,7 @@ from __future__ import annotations
 import math
 import random
 from collections.abc import Callable, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 
 from ..engine.bidding import (
     BID,
@@ -97,6 +97,14 @@ PLAYER_BIDDING: tuple[str, ...] = PARAMETERS["bidding"].values
 READ_BIDDING = ("turned_card", "klaberjass", "coinche")
 
 
+#: How far (in points of :func:`side_points`) a hand must clear a call's threshold for
+#: the reading of the calls to find the call about 2.7 times likelier than not.
+READING_SCALE = 12.0
+#: Coinche: how far a bidder's evaluation is read to clear its bid's value at even odds
+#: (the heuristic bidder bids its estimate rounded down to 10).
+READING_OFFSET = 10.0
+
+
 @dataclass(frozen=True)
 class BidLevel:
     """How hard the look-ahead bidder thinks."""
@@ -122,6 +130,13 @@ class BidLevel:
     #: Deals drawn for each one looked at, chosen in proportion to the likelihood of the
     #: calls the other seats made (:func:`bids_likelihood`).
     candidates: int = 6
+    #: Then steps of a Metropolis walk on that deal: two unseen cards of two other hands
+    #: exchanged, the exchange kept in proportion to the calls' likelihood (0: none). Few
+    #: candidates rarely hold a hand as strong as a high bid says; the walk finds one.
+    swaps: int = 0
+    #: Coinche: how far a bid's value is read below its bidder's evaluation
+    #: (:func:`coinche_bid_likelihood`).
+    offset: float = READING_OFFSET
 
 
 BID_LEVELS: dict[str, BidLevel] = {
@@ -445,6 +460,35 @@ def _unseen_deal(view: AuctionView, rng: random.Random) -> Deal:
     return Deal(tuple(hands), view.turned, tuple(pack), view.proposed, view.second_proposed)
 
 
+def _walk(
+    view: AuctionView,
+    dealt: Deal,
+    likelihood: Callable[[Sequence[int]], float],
+    steps: int,
+    rng: random.Random,
+) -> Deal:
+    """``steps`` of a Metropolis walk from ``dealt`` over the deals of the unseen cards
+    (uniform a priori), toward the deals in proportion to ``likelihood``: a card of one
+    other hand and a card of another exchanged, the exchange kept with the probability
+    of the likelihoods' ratio (always when it rises)."""
+    others = [s for s in range(view.ruleset.players) if s != view.seat]
+    hands = list(dealt.hands)
+    current = likelihood(hands)
+    for _ in range(steps):
+        a, b = rng.sample(others, 2)
+        x = rng.choice(list(cards_in(hands[a])))
+        y = rng.choice(list(cards_in(hands[b])))
+        hands[a] ^= 1 << x | 1 << y
+        hands[b] ^= 1 << x | 1 << y
+        proposed = likelihood(hands)
+        if proposed >= current or rng.random() * current < proposed:
+            current = proposed
+        else:
+            hands[a] ^= 1 << x | 1 << y
+            hands[b] ^= 1 << x | 1 << y
+    return replace(dealt, hands=tuple(hands))
+
+
 def model_bid(view: AuctionView, rng: random.Random | None = None) -> Bid:
     """How the look-ahead expects every seat to bid after the call it weighs: take, name or
     bid as :func:`strong_trumps_bid` does (in the arena a better bidder than
@@ -575,6 +619,7 @@ def suggest_bid(
             view.turned,
             view.proposed,
             view.second_proposed,
+            lv.offset,
         )
         if others_bid and lv.weighted
         else None
@@ -594,6 +639,8 @@ def suggest_bid(
             weights = [likelihood(c.hands) for c in candidates]
             if sum(weights) > 0:
                 dealt = rng.choices(candidates, weights)[0]
+            if lv.swaps:
+                dealt = _walk(view, dealt, likelihood, lv.swaps, rng)
         seed_j = rng.randrange(1 << 30)
         for option in options:
             rollout = _rollout(view, dealt, option, random.Random(seed_j), share, solved)
@@ -624,20 +671,17 @@ def auction_weight(view: SeatView) -> Callable[[list[int]], float] | None:
     return lambda deal: likelihood([deal[s] | played_by[s] for s in range(len(played_by))])
 
 
-#: How far (in points of :func:`side_points`) a hand must clear a call's threshold for
-#: the reading of the calls to find the call about 2.7 times likelier than not.
-READING_SCALE = 12.0
-
-
 def coinche_bid_likelihood(
-    estimate: float, value: int | str, scale: float = READING_SCALE
+    estimate: float,
+    value: int | str,
+    scale: float = READING_SCALE,
+    offset: float = READING_OFFSET,
 ) -> float:
     """How likely a seat whose hand's :func:`side_points` in a mode is ``estimate`` is to
-    bid ``value`` in it in Coinche: the further the estimate clears the value plus 10, the
-    likelier (the heuristic bidder bids its estimate rounded down to 10). The reading of
-    an auction's bids (:func:`bids_likelihood`) and of a contract's value without its
-    auction (:func:`.inference.taker_weight`)."""
-    return logistic((estimate - 10 - _points(value)) / scale)
+    bid ``value`` in it in Coinche: the further the estimate clears the value plus
+    ``offset``, the likelier. The reading of an auction's bids (:func:`bids_likelihood`)
+    and of a contract's value without its auction (:func:`.inference.taker_weight`)."""
+    return logistic((estimate - offset - _points(value)) / scale)
 
 
 def bids_likelihood(
@@ -648,6 +692,7 @@ def bids_likelihood(
     turned: int | None,
     proposed: str | None = None,
     second_proposed: str | None = None,
+    offset: float = READING_OFFSET,
 ) -> Callable[[Sequence[int]], float]:
     """The likelihood of the calls ``bids`` of the seats other than ``seat_of_view``,
     given each seat's hand (a soft version of :func:`heuristic_bid`: the further a hand's
@@ -670,14 +715,17 @@ def bids_likelihood(
         modes = [m for m in rules.trump_modes if m in SUITS]
     scale = READING_SCALE
 
-    def weight(hands: Sequence[int]) -> float:
-        cache: dict[tuple[int, str], float] = {}
+    # A hand's margins, across the deals of one decision (a swap of two cards between
+    # two hands leaves the other hands' margins as they were).
+    cache: dict[tuple[int, str], float] = {}
 
+    def weight(hands: Sequence[int]) -> float:
         def margin(seat: int, mode: str) -> float:
-            key = (seat, mode)
-            if key not in cache:
-                cache[key] = take_margin(hands[seat], mode, rules)
-            return cache[key]
+            key = (hands[seat], mode)
+            found = cache.get(key)
+            if found is None:
+                found = cache[key] = take_margin(hands[seat], mode, rules)
+            return found
 
         w = 1.0
         highest = 70
@@ -687,11 +735,11 @@ def bids_likelihood(
             if rules.bidding == "coinche":
                 if b.action == BID:
                     estimate = margin(seat, b.trump) + take_threshold(b.trump, rules)
-                    w *= coinche_bid_likelihood(estimate, b.value, scale)
+                    w *= coinche_bid_likelihood(estimate, b.value, scale, offset)
                     highest = _points(b.value)
                 else:
                     best = max(margin(seat, m) + take_threshold(m, rules) for m in modes)
-                    w *= 1 - logistic((best - 10 - (highest + 10)) / scale)
+                    w *= 1 - logistic((best - offset - (highest + 10)) / scale)
             elif rules.bidding == "bulgarian":
                 if b.action == BID:
                     w *= logistic(margin(seat, b.trump) / scale)

@@ -1,0 +1,165 @@
+"""Coinche decisions measured one by one: the bidders' calls where a coinche is legal,
+each valued on the real hands.
+
+The positions come from auctions that colver's ``bid_improved`` bids at every seat, on
+``coinche`` with colver's options (``colver_table.OPTIONS``), deals seeded as the arena
+deals them: every position where the seat to speak may coinche the other side's bid.
+A call is valued by finishing the auction after it with ``bid_improved`` at every seat
+and scoring the contract reached on the real hands, for the seat's side: double-dummy
+(the compiled solver, ``driver.solved_round_margin``) and played out by ``normal`` at
+every seat. Each bidder named is asked for its call at every position; its mean value
+over passing there, against the best of pass and coinche (the oracle) and colver's own
+call, says what its calls gain or lose on exactly these decisions, without the noise of
+whole rounds. Not a test: colver is a benchmark dependency.
+
+    .venv/bin/python bench/coinches.py --deals 300 --bidders hard,hard+candidates=40
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import multiprocessing as mp
+import random
+import sys
+from pathlib import Path
+
+sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
+
+import colver_table
+
+from service.engine.bidding import COINCHE, PASS, run_auction
+from service.engine.rulesets import get_ruleset
+from service.players import bidding, table
+from service.players.bidding import AuctionView
+from service.players.driver import player, solved_round_margin
+
+RULES = get_ruleset(colver_table.PRESET, colver_table.OPTIONS)
+REFERENCE = "colver-improved"
+
+
+def colver_bidder(hands):
+    def bid(view, rng):
+        return colver_table.colver_bid(REFERENCE, hands, view.dealer, view.bids)
+
+    return bid
+
+
+def dealt_of(seed: int, index: int):
+    """The deal and dealer the arena plays as deal ``index`` of ``seed``."""
+    rng = random.Random(seed * 1_000_003 + index)
+    pack = list(range(32))
+    rng.shuffle(pack)
+    offered = table.propose(RULES, rng)
+    return table.deal_from(RULES, pack, *offered), index % RULES.players
+
+
+def positions(seed: int, index: int) -> list[dict]:
+    """The positions of deal ``index``'s auction (``bid_improved`` at every seat) where
+    the seat to speak may coinche."""
+    dealt, dealer = dealt_of(seed, index)
+    bidder = colver_bidder(dealt.hands)
+    made, found = [], []
+    while True:
+        result = run_auction(RULES, dealer, made, dealt.turned)
+        if result.complete:
+            return found
+        seat = result.next_seat
+        view = AuctionView(RULES, seat, dealt.hands[seat], dealer, tuple(made), dealt.turned)
+        call = bidder(view, None)
+        if any(b.action == COINCHE for b in bidding._legal(view)):
+            found.append({"index": index, "bids": list(made), "seat": seat, "colver": call})
+        made.append(call)
+
+
+def value(seed: int, pos: dict, call, normal) -> dict:
+    """The call's value for the seat's side on the real hands: the auction finished by
+    ``bid_improved``, the contract double-dummy and played by ``normal``."""
+    dealt, dealer = dealt_of(seed, pos["index"])
+    rng = random.Random(seed * 7_919 + pos["index"])
+    contract, bids = table.run_bidding(
+        RULES, dealt, dealer, [colver_bidder(dealt.hands)] * 4, rng, (*pos["bids"], call)
+    )
+    team = RULES.team_of(pos["seat"])
+    if contract is None:
+        return {"dd": 0.0, "normal": 0.0, "made": None}
+    hands = table.complete(RULES, dealt, contract.taker)
+    bid = table.contract_bid(contract)
+    dd = solved_round_margin(RULES, hands, contract.trump, contract.taker, dealer, bid, team, {})
+    played = table.play_round(
+        RULES,
+        hands,
+        contract.trump,
+        contract.taker,
+        [normal] * 4,
+        rng,
+        dealer,
+        bid,
+        dealt.turned,
+        None,
+        bids,
+    )
+    score = played.score.score
+    made = played.score.outcome.made
+    return {"dd": dd, "normal": float(score[team] - score[1 - team]), "made": made}
+
+
+def decide(job) -> dict:
+    seed, pos, bidders = job
+    dealt, dealer = dealt_of(seed, pos["index"])
+    seat = pos["seat"]
+    view = AuctionView(RULES, seat, dealt.hands[seat], dealer, tuple(pos["bids"]), dealt.turned)
+    normal = player("normal")
+    calls = {"pass": bidding.Bid(PASS), "coinche": bidding.Bid(COINCHE), "colver": pos["colver"]}
+    for name in bidders:
+        calls[name] = bidding.suggest_bid(view, name, seed * 31 + pos["index"]).bid
+    values, cache = {}, {}
+    for name, call in calls.items():
+        if call not in cache:
+            cache[call] = value(seed, pos, call, normal)
+        values[name] = cache[call]
+    return {
+        "index": pos["index"],
+        "seat": seat,
+        "calls": {k: str(v) for k, v in calls.items()},
+        "values": values,
+    }
+
+
+def main(argv=None) -> None:
+    parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
+    parser.add_argument("--deals", type=int, default=200)
+    parser.add_argument("--seed", type=int, default=11)
+    parser.add_argument("--bidders", default="hard")
+    parser.add_argument("--jobs", type=int, default=2)
+    parser.add_argument("--json", help="append the positions' values (JSON lines) here")
+    args = parser.parse_args(argv)
+    bidders = args.bidders.split(",")
+    found = [p for i in range(args.deals) for p in positions(args.seed, i)]
+    with mp.Pool(args.jobs) as pool:
+        rows = pool.map(decide, [(args.seed, p, bidders) for p in found], chunksize=1)
+    if args.json:
+        with open(args.json, "a") as f:
+            for r in rows:
+                f.write(json.dumps(r) + "\n")
+    n = len(rows)
+    print(f"{n} positions where a coinche is legal, from {args.deals} deals (seed {args.seed})")
+    print("| call by | coinches | of them made | mean over passing dd | normal |")
+    print("|---|---|---|---|---|")
+    for name in ["coinche", "colver", *bidders]:
+        coinched = [r for r in rows if r["calls"][name] == str(bidding.Bid(COINCHE))]
+        made = sum(1 for r in coinched if r["values"]["coinche"]["made"])
+        gain = {
+            k: sum(r["values"][name][k] - r["values"]["pass"][k] for r in rows) / n
+            for k in ("dd", "normal")
+        }
+        print(f"| {name} | {len(coinched)} | {made} | {gain['dd']:+.1f} | {gain['normal']:+.1f} |")
+    oracle = {
+        k: sum(max(0.0, r["values"]["coinche"][k] - r["values"]["pass"][k]) for r in rows) / n
+        for k in ("dd", "normal")
+    }
+    print(f"| the better of pass and coinche | | | {oracle['dd']:+.1f} | {oracle['normal']:+.1f} |")
+
+
+if __name__ == "__main__":
+    main()
