@@ -3,6 +3,7 @@ between the two engines, and rounds played by both engines side by side."""
 
 from __future__ import annotations
 
+import random
 import sys
 from pathlib import Path
 
@@ -113,3 +114,50 @@ def test_the_regrets_of_the_cards_played_add_up_to_the_duplicate_margin():
             expected = (value if hard_leads else -value) + by_play[play["play"]]
             assert play["hard_margin"] == pytest.approx(expected)
         assert sum(by_play.values()) == pytest.approx(sum(p["hard_margin"] for p in found["plays"]))
+
+
+def test_the_coinche_positions_are_valued_on_the_real_hands():
+    """bench/coinches.py: every position it finds lets the seat coinche the other side's
+    bid, and colver's own call there, valued by finishing the auction with colver's
+    bidder, is worth what colver's whole auction from the start, played out, scores."""
+    import coinches
+
+    from service.engine.bidding import COINCHE
+    from service.players import bidding as players_bidding
+    from service.players import table as players_table
+
+    found = [p for i in range(4) for p in coinches.positions(11, i)]
+    assert len(found) >= 4
+    normal = coinches.player("normal")
+    for pos in found[:3]:
+        dealt, dealer = coinches.dealt_of(11, pos["index"])
+        hand = dealt.hands[pos["seat"]]
+        view = players_bidding.AuctionView(
+            coinches.RULES, pos["seat"], hand, dealer, tuple(pos["bids"])
+        )
+        legal = players_bidding._legal(view)
+        assert any(b.action == COINCHE for b in legal) and pos["colver"] in legal
+        valued = coinches.value(11, pos, pos["colver"], normal)
+        rng = random.Random(11 * 7_919 + pos["index"])
+        bidders = [coinches.colver_bidder(dealt.hands)] * 4
+        contract, bids = players_table.run_bidding(coinches.RULES, dealt, dealer, bidders, rng)
+        assert bids[: len(pos["bids"]) + 1] == (*pos["bids"], pos["colver"])
+        hands = players_table.complete(coinches.RULES, dealt, contract.taker)
+        bid = players_table.contract_bid(contract)
+        played = players_table.play_round(
+            coinches.RULES,
+            hands,
+            contract.trump,
+            contract.taker,
+            [normal] * 4,
+            rng,
+            dealer,
+            bid,
+            dealt.turned,
+            None,
+            bids,
+        )
+        team = coinches.RULES.team_of(pos["seat"])
+        score = played.score.score
+        assert valued["normal"] == score[team] - score[1 - team]
+        assert valued["made"] == played.score.outcome.made
