@@ -202,6 +202,28 @@ def test_the_walk_exchanges_unseen_cards_toward_the_likelier_deals():
         assert held / steps > 0.7
 
 
+@pytest.mark.parametrize("preset", ["belote", "klaberjass"])
+def test_the_walk_exchanges_cards_with_the_rest_of_the_pack(preset):
+    # Two players (one other hand) or a turned card: the rest of the pack is unseen too.
+    rules = get_ruleset(preset)
+    rng = random.Random(8)
+    pack = list(range(32))
+    rng.shuffle(pack)
+    dealt = table.deal_from(rules, pack)
+    view = bidding.AuctionView(rules, 0, dealt.hands[0], rules.players - 1, (), dealt.turned)
+    unseen = {c for c in range(32) if not dealt.hands[0] >> c & 1 and c != dealt.turned}
+    moved = 0
+    for k in range(50):
+        walked = bidding._walk(view, dealt, lambda hands: 1.0, 10, random.Random(k))
+        assert walked.hands[0] == dealt.hands[0] and walked.turned == dealt.turned
+        assert len(walked.rest) == len(dealt.rest)
+        assert [h.bit_count() for h in walked.hands] == [h.bit_count() for h in dealt.hands]
+        cards = [c for h in walked.hands[1:] for c in range(32) if h >> c & 1] + list(walked.rest)
+        assert sorted(cards) == sorted(unseen)
+        moved += set(walked.rest) != set(dealt.rest)
+    assert moved > 40  # every exchange is kept when the likelihood is flat
+
+
 def test_a_bid_read_further_below_its_bidders_evaluation_is_likelier_for_a_strong_hand():
     estimate = 130.0
     near = bidding.coinche_bid_likelihood(estimate, 110)

@@ -134,6 +134,8 @@ class BidLevel:
     #: exchanged, the exchange kept in proportion to the calls' likelihood (0: none). Few
     #: candidates rarely hold a hand as strong as a high bid says; the walk finds one.
     swaps: int = 0
+    #: The bidding procedures where ``swaps`` applies.
+    swaps_in: tuple[str, ...] = PLAYER_BIDDING
     #: Coinche: how far a bid's value is read below its bidder's evaluation
     #: (:func:`coinche_bid_likelihood`).
     offset: float = READING_OFFSET
@@ -141,7 +143,17 @@ class BidLevel:
 
 BID_LEVELS: dict[str, BidLevel] = {
     "normal": BidLevel("normal", least=10, most=10, caution=1.0),
-    "hard": BidLevel("hard", least=20, most=60, caution=0.5, solved=0.5, solved_in=("coinche",)),
+    "hard": BidLevel(
+        "hard",
+        least=20,
+        most=60,
+        caution=0.5,
+        solved=0.5,
+        solved_in=("coinche",),
+        swaps=30,
+        swaps_in=("coinche",),
+        offset=30.0,
+    ),
 }
 
 
@@ -468,25 +480,35 @@ def _walk(
     rng: random.Random,
 ) -> Deal:
     """``steps`` of a Metropolis walk from ``dealt`` over the deals of the unseen cards
-    (uniform a priori), toward the deals in proportion to ``likelihood``: a card of one
-    other hand and a card of another exchanged, the exchange kept with the probability
-    of the likelihoods' ratio (always when it rises)."""
-    others = [s for s in range(view.ruleset.players) if s != view.seat]
-    hands = list(dealt.hands)
+    (uniform a priori), toward the deals in proportion to ``likelihood``: two unseen
+    cards exchanged between two other hands, or a hand and the rest of the pack (in its
+    place in the dealing order), the exchange kept with the probability of the
+    likelihoods' ratio (always when it rises)."""
+    hands, rest = list(dealt.hands), list(dealt.rest)
+    pools: list[int | None] = [s for s in range(view.ruleset.players) if s != view.seat]
+    if rest:
+        pools.append(None)  # the rest of the pack
+    if len(pools) < 2:
+        return dealt
     current = likelihood(hands)
     for _ in range(steps):
-        a, b = rng.sample(others, 2)
-        x = rng.choice(list(cards_in(hands[a])))
-        y = rng.choice(list(cards_in(hands[b])))
-        hands[a] ^= 1 << x | 1 << y
-        hands[b] ^= 1 << x | 1 << y
+        a, b = rng.sample(pools, 2)
+        kept = hands[:], rest[:]
+        x, y = (
+            rng.choice(rest) if pool is None else rng.choice(list(cards_in(hands[pool])))
+            for pool in (a, b)
+        )
+        for pool, out, into in ((a, x, y), (b, y, x)):
+            if pool is None:
+                rest[rest.index(out)] = into
+            else:
+                hands[pool] ^= 1 << out | 1 << into
         proposed = likelihood(hands)
         if proposed >= current or rng.random() * current < proposed:
             current = proposed
         else:
-            hands[a] ^= 1 << x | 1 << y
-            hands[b] ^= 1 << x | 1 << y
-    return replace(dealt, hands=tuple(hands))
+            hands, rest = kept
+    return replace(dealt, hands=tuple(hands), rest=tuple(rest))
 
 
 def model_bid(view: AuctionView, rng: random.Random | None = None) -> Bid:
@@ -625,6 +647,7 @@ def suggest_bid(
         else None
     )
     share = lv.solved if view.ruleset.bidding in lv.solved_in else 0.0
+    swaps = lv.swaps if view.ruleset.bidding in lv.swaps_in else 0
     solved: dict = {}  # the compiled solver's answers, across this decision's rollouts
     while used < most:
         if used and deadline.passed():
@@ -639,8 +662,8 @@ def suggest_bid(
             weights = [likelihood(c.hands) for c in candidates]
             if sum(weights) > 0:
                 dealt = rng.choices(candidates, weights)[0]
-            if lv.swaps:
-                dealt = _walk(view, dealt, likelihood, lv.swaps, rng)
+            if swaps:
+                dealt = _walk(view, dealt, likelihood, swaps, rng)
         seed_j = rng.randrange(1 << 30)
         for option in options:
             rollout = _rollout(view, dealt, option, random.Random(seed_j), share, solved)
