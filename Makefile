@@ -161,5 +161,5 @@ arena: $(SETUP)
 	nice $(BIN)/python bench/arena.py --a hard --b plain --auction --bid-a heuristic --bid-b heuristic --deals $(DEALS) --jobs 2
 	nice $(BIN)/python bench/arena.py --a greedy --b greedy --auction --bid-a hard --bid-b strong --deals $(DEALS) --jobs 2
 	nice $(BIN)/python bench/arena.py --pairs hard:colver-isdd,normal:colver-heuristic,hard:colver-smart,colver-oracle:hard --deals $(DEALS) --jobs 2
-	nice $(BIN)/python bench/arena.py --a hard --b hard --auction --bid-a hard --bid-b colver-improved --deals $(DEALS) --jobs 2
+	nice $(BIN)/python bench/arena.py --a normal --b normal --auction --bid-a hard --bid-b colver-improved --deals $(DEALS) --jobs 2
 	$(BIN)/python bench/suggest_load.py

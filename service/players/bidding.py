@@ -130,9 +130,9 @@ class BidLevel:
     #: Deals drawn for each one looked at, chosen in proportion to the likelihood of the
     #: calls the other seats made (:func:`bids_likelihood`).
     candidates: int = 6
-    #: Then steps of a Metropolis walk on that deal: two unseen cards of two other hands
-    #: exchanged, the exchange kept in proportion to the calls' likelihood (0: none). Few
-    #: candidates rarely hold a hand as strong as a high bid says; the walk finds one.
+    #: Then steps of a Metropolis walk on that deal (:func:`_walk`: two unseen cards
+    #: exchanged, the exchange kept in proportion to the calls' likelihood; 0: none).
+    #: Few candidates rarely hold a hand as strong as a high bid says; the walk finds one.
     swaps: int = 0
     #: The bidding procedures where ``swaps`` applies.
     swaps_in: tuple[str, ...] = PLAYER_BIDDING
