@@ -85,7 +85,12 @@ async function playRound(page, { tap = false, onAuction, onIllegal, onFirstCard,
       const take = page.locator('#bids button[data-action="take"], #bids button[data-action="bid"], #bids button[data-action="name"]');
       const choice = (await take.count()) > 0 ? take.first() : page.locator('#bids button[data-action="pass"]');
       if ((await choice.count()) === 0) continue;
-      await press(choice);
+      try {
+        await (tap ? choice.tap({ timeout: 5000 }) : choice.click({ timeout: 5000 }));
+      } catch (error) {
+        if ((await choice.count()) > 0) throw error; // still there, yet not pressable
+        continue; // redrawn away between the read and the press: read the table again
+      }
       await page.waitForTimeout(30);
       continue;
     }
