@@ -80,18 +80,24 @@ def value(seed: int, pos: dict, call, normal) -> dict:
     contract, bids = table.run_bidding(
         RULES, dealt, dealer, [colver_bidder(dealt.hands)] * 4, rng, (*pos["bids"], call)
     )
-    team = RULES.team_of(pos["seat"])
+    return scored(dealt, dealer, contract, bids, RULES.team_of(pos["seat"]), normal, rng)
+
+
+def scored(dealt, dealer: int, contract, bids, team: int, normal, rng) -> dict:
+    """A contract reached on the deal, for ``team``: its double-dummy margin, its margin
+    played out by ``normal`` at every seat, and whether it was made."""
     if contract is None:
         return {"dd": 0.0, "normal": 0.0, "made": None}
     hands = table.complete(RULES, dealt, contract.taker)
     bid = table.contract_bid(contract)
     dd = solved_round_margin(RULES, hands, contract.trump, contract.taker, dealer, bid, team, {})
+    players = [normal] * 4
     played = table.play_round(
         RULES,
         hands,
         contract.trump,
         contract.taker,
-        [normal] * 4,
+        players,
         rng,
         dealer,
         bid,

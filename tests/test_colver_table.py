@@ -142,22 +142,6 @@ def test_the_coinche_positions_are_valued_on_the_real_hands():
         bidders = [coinches.colver_bidder(dealt.hands)] * 4
         contract, bids = players_table.run_bidding(coinches.RULES, dealt, dealer, bidders, rng)
         assert bids[: len(pos["bids"]) + 1] == (*pos["bids"], pos["colver"])
-        hands = players_table.complete(coinches.RULES, dealt, contract.taker)
-        bid = players_table.contract_bid(contract)
-        played = players_table.play_round(
-            coinches.RULES,
-            hands,
-            contract.trump,
-            contract.taker,
-            [normal] * 4,
-            rng,
-            dealer,
-            bid,
-            dealt.turned,
-            None,
-            bids,
-        )
         team = coinches.RULES.team_of(pos["seat"])
-        score = played.score.score
-        assert valued["normal"] == score[team] - score[1 - team]
-        assert valued["made"] == played.score.outcome.made
+        assert valued == coinches.scored(dealt, dealer, contract, bids, team, normal, rng)
+        assert valued["made"] in (True, False)
