@@ -134,13 +134,24 @@ class Timed:
         return out
 
 
-def play_deal(args) -> dict:
-    preset, options, a, b, bid_a, bid_b, auction, seed, index = args
-    rules = get_ruleset(preset, options)
+def shuffled(rules, seed: int, index: int) -> tuple[list[int], tuple]:
+    """Deal ``index`` of ``seed``: the pack in dealing order and (``klaverjas_proposed``)
+    the suits proposed; its dealer is ``index % rules.players``."""
     rng = random.Random(seed * 1_000_003 + index)
     pack = list(range(32))
     rng.shuffle(pack)
-    offered = table.propose(rules, rng)  # klaverjas_proposed: the suits proposed
+    return pack, table.propose(rules, rng)
+
+
+def game_rng(seed: int, index: int) -> random.Random:
+    """The generator the players of deal ``index`` of ``seed`` draw from, in each play."""
+    return random.Random(seed * 7_919 + index)
+
+
+def play_deal(args) -> dict:
+    preset, options, a, b, bid_a, bid_b, auction, seed, index = args
+    rules = get_ruleset(preset, options)
+    pack, offered = shuffled(rules, seed, index)
     dealer = index % rules.players
     # Sides are "A" and "B" (the two may be the same player with different bidders).
     names = {"A": a, "B": b}
@@ -163,7 +174,7 @@ def play_deal(args) -> dict:
     for swap in (False, True):
         first, second = ("B", "A") if swap else ("A", "B")
         seats = [first if s % 2 == 0 else second for s in range(rules.players)]
-        game_rng = random.Random(seed * 7_919 + index)
+        rng = game_rng(seed, index)
         if auction:
             dealt = table.deal_from(rules, pack, *offered)
             full = dealt.hands
@@ -176,7 +187,7 @@ def play_deal(args) -> dict:
             bidders = [timed_bid[name] for name in seats]
             if cv:
                 cv.start()
-            contract, bids = table.run_bidding(rules, dealt, dealer, bidders, game_rng)
+            contract, bids = table.run_bidding(rules, dealt, dealer, bidders, rng)
             if cv:
                 for made_bid in bids:
                     cv.bid(made_bid)
@@ -202,7 +213,7 @@ def play_deal(args) -> dict:
             trump,
             taker,
             [timed[name] for name in seats],
-            game_rng,
+            rng,
             dealer,
             bid,
             turned,

@@ -20,12 +20,12 @@ from __future__ import annotations
 import argparse
 import json
 import multiprocessing as mp
-import random
 import sys
 from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
+import arena
 import colver_table
 
 from service.engine.bidding import COINCHE, PASS, run_auction
@@ -38,19 +38,16 @@ RULES = get_ruleset(colver_table.PRESET, colver_table.OPTIONS)
 REFERENCE = "colver-improved"
 
 
-def colver_bidder(hands):
-    def bid(view, rng):
-        return colver_table.colver_bid(REFERENCE, hands, view.dealer, view.bids)
-
-    return bid
+def colver_bidder(hands) -> arena.ColverSeat:
+    """``bid_improved`` at a seat, reading the deal ``hands``."""
+    seat = arena.ColverSeat(REFERENCE)
+    seat.hands = hands
+    return seat
 
 
 def dealt_of(seed: int, index: int):
     """The deal and dealer the arena plays as deal ``index`` of ``seed``."""
-    rng = random.Random(seed * 1_000_003 + index)
-    pack = list(range(32))
-    rng.shuffle(pack)
-    offered = table.propose(RULES, rng)
+    pack, offered = arena.shuffled(RULES, seed, index)
     return table.deal_from(RULES, pack, *offered), index % RULES.players
 
 
@@ -76,7 +73,7 @@ def value(seed: int, pos: dict, call, normal) -> dict:
     """The call's value for the seat's side on the real hands: the auction finished by
     ``bid_improved``, the contract double-dummy and played by ``normal``."""
     dealt, dealer = dealt_of(seed, pos["index"])
-    rng = random.Random(seed * 7_919 + pos["index"])
+    rng = arena.game_rng(seed, pos["index"])
     contract, bids = table.run_bidding(
         RULES, dealt, dealer, [colver_bidder(dealt.hands)] * 4, rng, (*pos["bids"], call)
     )

@@ -3,7 +3,6 @@ between the two engines, and rounds played by both engines side by side."""
 
 from __future__ import annotations
 
-import random
 import sys
 from pathlib import Path
 
@@ -138,7 +137,7 @@ def test_the_coinche_positions_are_valued_on_the_real_hands():
         legal = players_bidding._legal(view)
         assert any(b.action == COINCHE for b in legal) and pos["colver"] in legal
         valued = coinches.value(11, pos, pos["colver"], normal)
-        rng = random.Random(11 * 7_919 + pos["index"])
+        rng = arena.game_rng(11, pos["index"])
         bidders = [coinches.colver_bidder(dealt.hands)] * 4
         contract, bids = players_table.run_bidding(coinches.RULES, dealt, dealer, bidders, rng)
         assert bids[: len(pos["bids"]) + 1] == (*pos["bids"], pos["colver"])

@@ -762,7 +762,7 @@ def bids_likelihood(
                     highest = _points(b.value)
                 else:
                     best = max(margin(seat, m) + take_threshold(m, rules) for m in modes)
-                    w *= 1 - logistic((best - offset - (highest + 10)) / scale)
+                    w *= 1 - coinche_bid_likelihood(best, highest + 10, scale, offset)
             elif rules.bidding == "bulgarian":
                 if b.action == BID:
                     w *= logistic(margin(seat, b.trump) / scale)

@@ -126,29 +126,21 @@ def taker_weight(view: SeatView, bid_value: bool = False) -> Weight | None:
     suit). ``bid_value``: a Coinche contract's value is read as the auction's bids are
     (:func:`.bidding.coinche_bid_likelihood`), instead of the hand's evaluation against
     the take threshold."""
-    from .bidding import (
-        READING_SCALE,
-        coinche_bid_likelihood,
-        logistic,
-        side_points,
-        take_threshold,
-    )
+    from .bidding import READING_SCALE, coinche_bid_likelihood, logistic, side_points, take_margin
 
     rules = view.ruleset
     if view.bids or view.taker == view.seat or view.trump not in "CDHS":
         return None
     taker, trump = view.taker, view.trump
     shown = view.played_by()[taker]
-    threshold = take_threshold(trump, rules)
     value = view.bid.value if bid_value and view.bid is not None else None
 
     by_hand: dict[int, float] = {}  # deals of one decision often give the taker one hand
 
     def likelihood(hand: int) -> float:
-        estimate = side_points(hand, trump, rules)
         if value is not None:
-            return coinche_bid_likelihood(estimate, value)
-        return logistic((estimate - threshold) / READING_SCALE)
+            return coinche_bid_likelihood(side_points(hand, trump, rules), value)
+        return logistic(take_margin(hand, trump, rules) / READING_SCALE)
 
     def weight(deal: Sequence[int]) -> float:
         hand = deal[taker] | shown
