@@ -5,16 +5,9 @@ from __future__ import annotations
 
 import random
 
-from service.engine.bidding import Bid
-from service.engine.cards import cards_in
 from service.engine.deal import deal_round
 from service.engine.round_state import (
-    BELOTE,
     BID,
-    CARD,
-    COMPARE,
-    DECLARE,
-    SWAP,
     Action,
     DealRecord,
     GameRecord,
@@ -25,27 +18,8 @@ from service.engine.rulesets import Ruleset
 
 
 def legal_actions(state: RoundState) -> list[Action]:
-    """Every action the seat to act may take now (a coinche out of turn left out)."""
-    legal, seat = state.legal, state.seat
-    out: list[Action] = []
-    for b in legal.bids:
-        if b.action == "bid":
-            values = b.values or (None,)  # bulgarian: a trump mode, no value
-            out += [Action(BID, bid=Bid("bid", v, t)) for v in values for t in b.trumps]
-        elif b.action == "name":
-            out += [Action(BID, bid=Bid("name", trump=t)) for t in b.trumps]
-        elif b.action == "take":
-            out.append(Action(BID, bid=Bid("take")))
-        elif b.seats is None or seat in b.seats:
-            out.append(Action(BID, bid=Bid(b.action)))
-    if legal.exchange:
-        out += [Action(SWAP, swap=True), Action(SWAP, swap=False)]
-    out += [Action(CARD, card=v.card) for v in legal.cards if v.legal]
-    out += [Action(DECLARE, cards=tuple(cards_in(d.cards))) for d in legal.declarations]
-    if legal.belote:
-        out.append(Action(BELOTE))
-    out += [Action(COMPARE, step=a.step, length=a.length, top=a.top) for a in legal.compare]
-    return out
+    """Every action any seat may append now, as the state lists them."""
+    return list(state.legal_actions())
 
 
 def _weight(action: Action) -> float:

@@ -176,8 +176,8 @@ def test_bad_records_are_problems_never_500(server, belote_deal):
         ),
         ({**base, "deal": belote_deal, "actions": [{"type": "play"}]}, "actions.0.card"),
         (
-            {**base, "deal": belote_deal, "actions": [{"type": "belote", "card": "AD"}]},
-            "actions.0.card",
+            {**base, "deal": belote_deal, "actions": [{"type": "belote", "cards": ["AD"]}]},
+            "actions.0.cards",
         ),
         (
             {

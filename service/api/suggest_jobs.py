@@ -14,9 +14,10 @@ from ..engine.bidding import check_proposed, check_turned, run_auction
 from ..engine.cards import Card, cards_in, mask_of
 from ..engine.declarations import parse_declarations
 from ..engine.play import PositionError, check_hand_size, check_seat
+from ..engine.round_state import check_playable
 from ..engine.rounds import Trick
 from ..engine.rulesets import get_ruleset
-from ..engine.scoring import Bid, needs_bid
+from ..engine.scoring import Bid
 from ..engine.text import N_, Text
 from ..players.bidding import MAX_BID_BUDGET_MS, suggest_bid
 from ..players.driver import DEFAULT_BUDGET_MS, MAX_BUDGET_MS, announcements, suggest_play
@@ -141,20 +142,7 @@ def auction_view(payload: Mapping[str, Any]) -> AuctionView:
     """The bidding seat's view, checked: the auction replays legally and is not over,
     the hand holds the cards dealt before bidding and not the turned card."""
     rules = get_ruleset(payload["ruleset"], payload.get("options"))
-    if needs_bid(rules) and rules.bidding != "coinche":
-        raise PositionError(
-            "options",
-            Text(
-                N_(
-                    "this ruleset scores rounds against a Coinche bid (contract {contract}, "
-                    "failed {failed}) but bids on a turned card ({bidding}): no round of it "
-                    "can be scored, so no call can be judged"
-                ),
-                contract=rules.contract,
-                failed=rules.failed,
-                bidding=rules.bidding,
-            ),
-        )
+    check_playable(rules)
     dealer = payload["dealer"]
     check_seat(dealer, rules, "dealer")
     turned = payload.get("turned")

@@ -13,10 +13,11 @@ from typing import Any
 
 from ..engine import scoring
 from ..engine.bidding import CAPOT, AuctionResult, Bid, Contract
-from ..engine.cards import SUITS, cards_in
+from ..engine.cards import RANKS, SUITS, cards_in
 from ..engine.declarations import Declaration
 from ..engine.play import Verdict
 from ..engine.roem import Roem
+from ..engine.round_state import Action
 from ..engine.rounds import Violation
 from ..engine.rulesets import Ruleset
 from ..engine.scoring import RoundScore
@@ -64,6 +65,35 @@ def round_bid(fields: dict | None) -> scoring.Bid | None:
             "bid.value", Text(N_("a bid needs its value: 80, 90, ... 160 or capot"))
         )
     return scoring.Bid(value, fields["coinche"])
+
+
+def action_body(action: Action) -> dict[str, Any]:
+    """A record's action as a client appends it: its ``type``, ``seat`` and only the
+    members its type uses (a capot bid as ``capot: true``)."""
+    out: dict[str, Any] = {"type": action.type, "seat": action.seat}
+    if action.bid is not None:
+        b = action.bid
+        bid: dict[str, Any] = {"action": b.action}
+        if b.value == CAPOT:
+            bid["capot"] = True
+        elif b.value is not None:
+            bid["value"] = b.value
+        if b.trump is not None:
+            bid["trump"] = b.trump
+        out["bid"] = bid
+    if action.card is not None:
+        out["card"] = action.card
+    if action.cards:
+        out["cards"] = list(action.cards)
+    if action.swap is not None:
+        out["swap"] = action.swap
+    if action.step is not None:
+        out["step"] = action.step
+    if action.length is not None:
+        out["length"] = action.length
+    if action.top is not None:
+        out["top"] = RANKS[action.top]
+    return out
 
 
 def declaration_view(d: Declaration, ruleset: Ruleset) -> dict:

@@ -12,7 +12,8 @@ turned card, the stock, the commitment) and the actions, each of one ``type``:
   :func:`declarations.parse_declarations` against the hands at the start of play, and only
   when the ruleset takes it (:func:`_declare`: at the seat's first card, or in Klaberjass
   by the winner of the comparison after the first trick);
-- ``belote``: said just before the king or queen of trump is played (:func:`_belote`);
+- ``belote``: said just before the king or queen of trump is played (:func:`_belote`),
+  alone or with its ``card`` (said and played in one action);
   with ``belote_said: required`` a belote counts only when said with its first card;
 - ``compare``: Klaberjass's comparison of the longest sequences (:class:`_Comparison`);
 - ``play``: a card, judged by :func:`play.judge` under :func:`play.trick_rules` (what
@@ -219,6 +220,18 @@ class RoundState:
     score: RoundScore | None
     next_dealer: int | None
     actions: int  # actions read
+    leader: int | None = None  # the seat that leads the trick in play (None out of play)
+    walk: _Walk | None = field(default=None, repr=False, compare=False)
+
+    def legal_for(self, seat: int) -> Legal:
+        """What ``seat`` may do now, made of its own hand and the public record only (the
+        comparison's winner may show its sequences while another seat is to play)."""
+        return self.walk._legal(seat) if self.walk is not None else Legal()
+
+    def legal_actions(self, seat: int | None = None) -> tuple[Action, ...]:
+        """Every action that may be appended now, each as a record holds it, with its
+        seat (only ``seat``'s when given): exactly the actions the next call accepts."""
+        return self.walk.actions(seat) if self.walk is not None else ()
 
 
 def _illegal(index: int, by: int, rule: str, template: str, /, **details) -> IllegalAction:
@@ -254,10 +267,32 @@ def round_state(record: GameRecord) -> RoundState:
     return walk.state()
 
 
+def check_playable(ruleset: Ruleset) -> None:
+    """The ruleset's options can work together through an auction: a round scored
+    against a Coinche bid needs a bidding that bids one (else every contract taken would
+    be refused); raises :class:`PositionError` at ``options``, naming both."""
+    if needs_bid(ruleset) and ruleset.bidding != "coinche":
+        raise PositionError(
+            "options",
+            Text(
+                N_(
+                    "these options cannot work together: contract = {contract} and failed = "
+                    "{failed} score a round against a Coinche bid, but bidding = {bidding} "
+                    "bids no value; choose bidding = coinche or a contract and failed rule "
+                    "without a bid"
+                ),
+                contract=ruleset.contract,
+                failed=ruleset.failed,
+                bidding=ruleset.bidding,
+            ),
+        )
+
+
 def check_deal(record: GameRecord) -> None:
     """The record's deal is one of the ruleset's deals, and matches its commitment when
-    the salt is given."""
+    the salt is given; its options can work together (:func:`check_playable`)."""
     ruleset, deal = record.ruleset, record.deal
+    check_playable(ruleset)
     check_seat(record.dealer, ruleset, "dealer")
     check_deal_fits(ruleset)
     if len(deal.hands) != ruleset.players:
@@ -337,21 +372,32 @@ class _Comparison:
             return ()
         if self.step == "top":
             return (Action(COMPARE, seat, step=STATE, top=best.rank),)
+        # The dealer answers from what it knows: its own sequence and what the non-dealer
+        # stated (the length, then the top card's rank), never the non-dealer's hand.
         answers = [GOOD]
-        theirs, mine = self.best[self.non_dealer], best
+        mine = best
         if mine is not None:
             if self.step == "answer":
-                if mine.length > theirs.length:
+                if mine.length > self.length:
                     answers.append(NOT_GOOD)
-                elif mine.length == theirs.length:
+                elif mine.length == self.length:
                     answers.append(HOW_HIGH)
             elif self.step == "answer_top":
-                ours, other = mine.strength(self.ruleset), theirs.strength(self.ruleset)
-                if ours > other:
-                    answers.append(NOT_GOOD)
-                elif ours == other:
+                trump = mine.trump and self.ruleset.sequence_trump_tiebreak
+                if mine.rank > self.top or (mine.rank == self.top and trump):
+                    answers.append(NOT_GOOD)  # a trump run beats an equal plain one
+                elif mine.rank == self.top:
                     answers.append(SAME)
         return tuple(Action(COMPARE, seat, step=a) for a in answers)
+
+    def _same_winner(self) -> int | None:
+        """After ``same``: equal by what was said, the cards decide (a trump run beats an
+        equal plain one: the non-dealer's, since the dealer's is not in trump); else
+        nobody."""
+        theirs, mine = self.best[self.non_dealer], self.best[self.dealer]
+        if theirs.strength(self.ruleset) > mine.strength(self.ruleset):
+            return self.non_dealer
+        return None
 
     def apply(self, index: int, seat: int, action: Action) -> None:
         allowed = self.choices(seat)
@@ -375,7 +421,10 @@ class _Comparison:
             self.step = "top"
         else:
             self.step = "done"
-            self.winner = {GOOD: self.non_dealer, NOT_GOOD: self.dealer, SAME: None}[step]
+            if step == SAME:
+                self.winner = self._same_winner()
+            else:
+                self.winner = {GOOD: self.non_dealer, NOT_GOOD: self.dealer}[step]
 
     def played(self, seat: int) -> None:
         """A card was played: the non-dealer's lead without a statement opens the
@@ -620,8 +669,11 @@ class _Walk:
                 )
         else:
             seat = self.to_play
-        if action.type == DECLARE and comparison is not None and comparison.winner is not None:
-            seat = comparison.winner  # the comparison's winner shows, whoever is to play
+        if action.type == DECLARE and comparison is not None and action.seat is not None:
+            # The comparison's winner shows whoever is to play: a declaration is judged as
+            # the seat that sends it (without ``seat``, the seat to act's).
+            seat = action.seat
+            check_seat(seat, self.record.ruleset, f"actions.{index}.seat")
         self._check_turn(index, action, seat)
         if action.type == CARD:
             self._card(index, seat, action.card)
@@ -629,6 +681,8 @@ class _Walk:
             self._declare(index, seat, action.cards)
         elif action.type == BELOTE:
             self._belote(index, seat)
+            if action.card is not None:  # said with its card: the card is played now
+                self._card(index, seat, action.card)
         elif action.type == COMPARE:
             if comparison is None:
                 raise _illegal(
@@ -754,7 +808,7 @@ class _Walk:
         try:
             claims = [*self.claims, (seat, tuple(cards))]
             declared = parse_declarations(claims, trump, ruleset, dict(enumerate(self.start)))
-        except DeclarationError as error:
+        except DeclarationError as error:  # the check :meth:`_declarable` lists by
             raise IllegalAction(
                 index, seat, INVALID_DECLARATION, Text("{m}", m=str(error))
             ) from error
@@ -849,16 +903,28 @@ class _Walk:
         return None
 
     def _legal(self, seat: int | None) -> Legal:
+        """What ``seat`` may do now, compactly (empty for a seat that may do nothing):
+        made of its own hand and the public record only."""
+        if seat is None:
+            return Legal()
         if self.phase == AUCTION:
-            return Legal(bids=self.auction.result().legal_bids)
+            auction = self.auction
+            bids = auction.result().legal_bids
+            if seat != auction.seat:  # out of turn: a coinche at most (coinche_timing)
+                bids = tuple(b for b in bids if b.seats is not None and seat in b.seats)
+                bids = tuple(replace(b, seats=(seat,)) for b in bids)
+            return Legal(bids=bids)
         if self.phase == EXCHANGE:
-            return Legal(exchange=True)
+            return Legal(exchange=seat == self.holder)
         if self.phase != PLAY:
             return Legal()
         comparison = self.comparison
         compare = comparison.choices(seat) if comparison is not None else ()
         if comparison is not None and comparison.blocking:
             return Legal(compare=compare)
+        declarations = self._best_declarable(seat)
+        if seat != self.to_play:
+            return Legal(declarations=declarations)
         ruleset, trump = self.record.ruleset, self.contract.trump
         position = Position(self.leader, tuple(self.cards), trump, ruleset)
         verdicts = tuple(legal_moves(self.hands[seat], position))
@@ -871,17 +937,86 @@ class _Walk:
                 else Verdict(v.card, False, INVALID_BELOTE, said)
                 for v in verdicts
             )
-        declarations: tuple[Declaration, ...] = ()
-        declarer = comparison.winner if comparison is not None else seat
-        if declarer is not None and self._may_declare(declarer):
-            shown = {d.cards for d in self.declared if d.seat == declarer}
-            declarations = tuple(
-                d
-                for d in find_declarations(self.start[declarer], trump, ruleset, declarer)
-                if d.cards not in shown and (comparison is None or d.kind == SEQUENCE)
-            )
         belote = bool(self._belote_now(seat)) and seat not in self.belote_pending
         return Legal(cards=verdicts, declarations=declarations, belote=belote, compare=compare)
+
+    def _declarable(self, seat: int) -> tuple[Declaration, ...]:
+        """The declarations ``seat`` may announce now, each one that :meth:`_declare`
+        accepts: every carré and every run (a part of a longer run too) of its hand at the
+        start of play not shown yet, strongest first; the comparison's winner shows first
+        the sequence compared."""
+        if not self._may_declare(seat):
+            return ()
+        ruleset = self.record.ruleset
+        shown = {d.cards for d in self.declared if d.seat == seat}
+        found = []
+        for cards in _candidate_declarations(self.start[seat]):
+            if cards in shown:
+                continue
+            try:
+                found.append(self._declaration(seat, tuple(cards_in(cards))))
+            except DeclarationError:
+                continue
+        comparison = self.comparison
+        if comparison is not None and not any(s == seat for s, _ in self.claims):
+            best = comparison.best[seat]
+            found = [d for d in found if d.strength(ruleset) == best.strength(ruleset)]
+        return tuple(sorted(found, key=lambda d: (d.strength(ruleset), d.cards), reverse=True))
+
+    def _best_declarable(self, seat: int) -> tuple[Declaration, ...]:
+        """Of :meth:`_declarable`, the seat's best declarations (the set worth most, as
+        :func:`declarations.find_declarations` finds it): what ``Legal`` lists."""
+        declarable = self._declarable(seat)
+        if not declarable:
+            return ()
+        best = find_declarations(self.start[seat], self.contract.trump, self.record.ruleset, seat)
+        cards = {d.cards for d in best}
+        return tuple(d for d in declarable if d.cards in cards)
+
+    def _declaration(self, seat: int, cards: tuple[int, ...]) -> Declaration:
+        """``seat``'s declaration of ``cards`` checked with the others announced (raises
+        :class:`DeclarationError`)."""
+        claims = [*self.claims, (seat, cards)]
+        hands = dict(enumerate(self.start))
+        return parse_declarations(claims, self.contract.trump, self.record.ruleset, hands)[-1]
+
+    def actions(self, seat: int | None = None) -> tuple[Action, ...]:
+        """Every action that may be appended now, each exactly as a record holds it (with
+        its seat); only ``seat``'s when given."""
+        seats = range(self.record.ruleset.players) if seat is None else (seat,)
+        out: list[Action] = []
+        for s in seats:
+            legal = self._legal(s)
+            if self.phase == AUCTION:
+                out += (Action(BID, s, bid=b) for b in self._bids(s, legal.bids))
+            if legal.exchange:
+                out += (Action(SWAP, s, swap=True), Action(SWAP, s, swap=False))
+            out += (a._replace(seat=s) for a in legal.compare)
+            if self.phase == PLAY:
+                declarable = self._declarable(s)
+                out += (Action(DECLARE, s, cards=tuple(cards_in(d.cards))) for d in declarable)
+            if legal.belote:
+                out.append(Action(BELOTE, s))
+                pair = self._belote_now(s)
+                out += (Action(BELOTE, s, card=c) for c in cards_in(pair))
+            out += (Action(CARD, s, card=v.card) for v in legal.cards if v.legal)
+        return tuple(out)
+
+    def _bids(self, seat: int, legal: Sequence[LegalBid]) -> list[bidding.Bid]:
+        """The compact ``legal`` bids of ``seat`` expanded, each as a record's bid."""
+        out: list[bidding.Bid] = []
+        for b in legal:
+            if b.seats is not None and seat not in b.seats:
+                continue  # a coinche other seats may say (coinche_timing: any_time)
+            if b.values is not None:
+                out += (bidding.Bid(b.action, v, t) for v in b.values for t in b.trumps or (None,))
+            elif b.trumps is not None:
+                out += (bidding.Bid(b.action, None, t) for t in b.trumps)
+            elif b.trump is not None:
+                out.append(bidding.Bid(b.action, None, b.trump))
+            else:
+                out.append(bidding.Bid(b.action))
+        return out
 
     def state(self) -> RoundState:
         ruleset = self.record.ruleset
@@ -914,7 +1049,27 @@ class _Walk:
             score=self.score,
             next_dealer=next_seat,
             actions=self.count,
+            leader=self.leader if self.phase == PLAY else None,
+            walk=self,
         )
+
+
+def _candidate_declarations(hand: int) -> list[int]:
+    """Every carré and every run of three or more cards of one suit in ``hand`` (bit
+    sets), the parts of longer runs included; the ruleset then says which count."""
+    out = [sum(1 << card(rank, s) for s in range(4)) for rank in range(8)]
+    out = [c for c in out if hand & c == c]
+    for s in range(4):
+        for low in range(8):
+            run = 0
+            for rank in range(low, 8):
+                c = card(rank, s)
+                if not hand >> c & 1:
+                    break
+                run |= 1 << c
+                if rank - low >= 2:
+                    out.append(run)
+    return out
 
 
 def _partner_card(c: int) -> int:

@@ -26,6 +26,9 @@ from .play import check_seat
 from .record import Contract
 from .round_state import (
     BID,
+    COMPLETE,
+    REDEAL,
+    Action,
     Event,
     GameRecord,
     Legal,
@@ -66,6 +69,12 @@ class RoundView:
     commitment: str | None
     proposed: str | None = None  # klaverjas_proposed: the suits proposed, as dealt
     second_proposed: str | None = None
+    #: Every action the viewer may append now, each as a record holds it.
+    actions_open: tuple[Action, ...] = ()
+    #: The seat to lead the trick in play (before its first card too); None out of play.
+    leader: int | None = None
+    #: The deal's salt, once the round is over and the record gives it.
+    salt: bytes | None = None
 
 
 def round_view(record: GameRecord, viewer: int, state: RoundState | None = None) -> RoundView:
@@ -89,7 +98,7 @@ def round_view(record: GameRecord, viewer: int, state: RoundState | None = None)
         dealer=record.dealer,
         phase=state.phase,
         seat=state.seat,
-        legal=state.legal if state.seat == viewer else Legal(),
+        legal=state.legal_for(viewer),
         hand=state.hands[viewer],
         held=tuple(count(h) for h in state.hands),
         stock=len(state.stock),
@@ -107,4 +116,7 @@ def round_view(record: GameRecord, viewer: int, state: RoundState | None = None)
         commitment=record.deal.commitment,
         proposed=deal.proposed,
         second_proposed=deal.second_proposed,
+        actions_open=state.legal_actions(viewer),
+        leader=state.leader,
+        salt=deal.salt if state.phase in (COMPLETE, REDEAL) else None,
     )

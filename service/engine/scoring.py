@@ -465,7 +465,8 @@ def check_bid(bid: Bid | None, ruleset: Ruleset) -> None:
             Text(
                 N_(
                     "{ruleset} plays a bid contract: give the bid "
-                    '({{"value": 80..160 or "capot", "coinche": "none"|"coinche"|"surcoinche"}})'
+                    '({{"value": 80..160 or "capot": true, '
+                    '"coinche": "none"|"coinche"|"surcoinche"}})'
                 ),
                 ruleset=ruleset.name,
             ),

@@ -2,9 +2,11 @@
 
 from __future__ import annotations
 
+from collections.abc import Sequence
+
 from flask.views import MethodView
 
-from ...engine.bidding import Bid
+from ...engine.bidding import Bid, check_proposed
 from ...engine.cards import RANKS, card_name, cards_in
 from ...engine.deal import DEAL_VERSION, deal_round, gather, pack_of
 from ...engine.play import PositionError, check_seat
@@ -21,6 +23,7 @@ from ...engine.round_state import (
     GameRecord,
     IllegalAction,
     RoundState,
+    check_playable,
     round_state,
 )
 from ...engine.rulesets import Ruleset
@@ -34,6 +37,7 @@ from ..schemas.round_state import (
     RoundStateSchema,
 )
 from ..views import (
+    action_body,
     as_dict,
     auction_view,
     bid_value,
@@ -96,7 +100,9 @@ class DealRound(MethodView):
         the previous round's record (`previous`) is gathered and cut by `cutter`.
         """
         ruleset = ruleset_from(args)
+        engine_call(check_playable, ruleset)
         engine_call(check_seat, args["dealer"], ruleset, "dealer")
+        engine_call(check_proposed, ruleset, args.get("proposed"), required=False)
         previous = _previous_pack(args.get("previous"), ruleset)
         dealt = engine_call(
             deal_round, ruleset, args["dealer"], args.get("seed"), previous, args.get("proposed")
@@ -213,8 +219,13 @@ def _deal(deal: dict, ruleset: Ruleset, field: str) -> DealRecord:
     )
 
 
+#: The members an action type may carry besides ``MEMBERS``: belote said with its card.
+OPTIONAL = {"belote": ("card",)}
 #: Per action type, every member it may carry.
-_ALLOWED = {kind: frozenset(("type", "seat", *members)) for kind, members in MEMBERS.items()}
+_ALLOWED = {
+    kind: frozenset(("type", "seat", *members, *OPTIONAL.get(kind, ())))
+    for kind, members in MEMBERS.items()
+}
 _PLAY_KEYS = _ALLOWED[CARD]
 
 
@@ -274,13 +285,18 @@ def _state(record: GameRecord, prefix: str) -> RoundState:
         raise InvalidInput.at(prefix + error.field, str(error)) from error
 
 
-def _body(state: RoundState, ruleset: Ruleset) -> dict:
+def _body(state: RoundState, ruleset: Ruleset, actions: Sequence[Action] | None = None) -> dict:
+    """The answer for ``state``; ``legal.actions`` are ``actions`` (every action that may
+    be appended, by any seat, when not given)."""
     legal = state.legal
     cards = verdicts_view(legal.cards)
+    if actions is None:
+        actions = state.legal_actions()
     return {
         "phase": state.phase,
         "seat": state.seat,
         "legal": {
+            "actions": [action_body(a) for a in actions],
             "bids": [as_dict(b) for b in legal.bids],
             "legal": cards["legal"],
             "illegal": cards["illegal"],

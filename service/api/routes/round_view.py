@@ -54,6 +54,7 @@ def view_body(view: RoundView, ruleset: Ruleset) -> dict[str, Any]:
             actions=view.actions,
         ),
         ruleset,
+        view.actions_open,
     )
     del shared["hands"], shared["stock"]
     return shared | {
@@ -67,6 +68,9 @@ def view_body(view: RoundView, ruleset: Ruleset) -> dict[str, Any]:
             for b in view.bids
         ],
         "commitment": view.commitment,
+        "dealer": view.dealer,
+        "leader": view.leader,
+        "salt": view.salt.hex() if view.salt is not None else None,
     }
 
 

@@ -16,6 +16,7 @@ from .common import (
     StrictBoolean,
     Team,
     TeamFigures,
+    Trump,
     enum_field,
 )
 from .declarations import SeatCardsSchema
@@ -78,7 +79,12 @@ class ActionSchema(RequestSchema):
     bid = fields.Nested(
         BidSchema(), metadata={"description": "`bid`: the bid, as POST /v1/bidding takes it."}
     )
-    card = CardField(metadata={"description": "`play`: the card played."})
+    card = CardField(
+        metadata={
+            "description": "`play`: the card played; `belote` (optional): the card it is "
+            "said with, played in the same action."
+        }
+    )
     # No minimum: an empty list means left out (the request convention); a `declare`
     # without cards is then refused by the route ("a 'declare' action needs `cards`").
     cards = Cards(
@@ -207,9 +213,45 @@ class ShownDeclarationSchema(ResponseSchema):
     points = JsonInteger(required=True)
 
 
+class ReadyBidSchema(ResponseSchema):
+    """A bid as a record's `bid` action holds it: only the members it has."""
+
+    action = enum_field("BidAction", required=True)
+    value = JsonInteger(metadata={"description": "`bid` with a value (Coinche): the number."})
+    capot = fields.Boolean(metadata={"description": "The capot bid: true (no `value`)."})
+    trump = Trump("`bid`: the trump mode; `name`, `take`: the suit.")
+
+
+class ReadyActionSchema(ResponseSchema):
+    """An action exactly as a round record takes it (`Action`), to append as it is: its
+    `type`, its `seat` and only the members that type uses."""
+
+    type = enum_field("ActionType", required=True)
+    seat = Seat("The seat acting.", required=True)
+    bid = fields.Nested(ReadyBidSchema(), metadata={"description": "`bid`: the bid."})
+    card = CardField(
+        metadata={"description": "`play`: the card; `belote`: the card it is said with."}
+    )
+    cards = Cards(metadata={"description": "`declare`: the declaration's cards."})
+    swap = fields.Boolean(metadata={"description": "`exchange`: whether the 7 is exchanged."})
+    step = enum_field("CompareStep", "`compare`: the step.")
+    length = JsonInteger(metadata={"description": "`compare` `state`: the length stated."})
+    top = enum_field("Rank", "`compare` `state` after `how_high`: the top rank stated.")
+
+
 class LegalActionsSchema(ResponseSchema):
     """What the seat to act may do; a list is empty where its kind of action is not
     allowed now."""
+
+    actions = fields.List(
+        fields.Nested(ReadyActionSchema()),
+        required=True,
+        metadata={
+            "description": "Every action that may be appended now, each ready to append as "
+            "it is (bids expanded, declarations and belote with their seat and cards): "
+            "exactly what the next call accepts. In a seat's view, that seat's own."
+        },
+    )
 
     bids = fields.List(
         fields.Nested(LegalBidSchema()),

@@ -48,7 +48,11 @@ class RoundViewSchema(RoundStateSchema):
     legal = fields.Nested(
         LegalActionsSchema(),
         required=True,
-        metadata={"description": "The viewer's legal actions at its turn; else every list empty."},
+        metadata={
+            "description": "What the viewer may do now (its turn; in Klaberjass the "
+            "comparison's winner may show its sequences while the other seat is to play); "
+            "else every list empty."
+        },
     )
     viewer = Seat("The seat whose view it is.", required=True)
     hand = Cards(required=True, metadata={"description": "The viewer's hand as it stands."})
@@ -74,4 +78,18 @@ class RoundViewSchema(RoundStateSchema):
         required=True,
         allow_none=True,
         metadata={"description": "The deal's commitment, as the record gives it."},
+    )
+    dealer = Seat("The dealer.", required=True)
+    leader = Seat(
+        "In play, the seat that leads the trick in play (before its first card too); else null.",
+        required=True,
+        allow_none=True,
+    )
+    salt = fields.String(
+        required=True,
+        allow_none=True,
+        metadata={
+            "description": "Once the round is over (complete or redeal) and the record gives "
+            "it: the deal's salt (hex), to check `commitment` (docs/api.md, the deal)."
+        },
     )
