@@ -103,7 +103,7 @@ def test_coinche_surcoinche_contract_is_the_round_score_bid(server):
         "round": None,
         "seven_exchange_allowed": False,
         # bulgarian and klaverjas only (RULES-belot-klaverjas.md)
-        "double": None,
+        "double": "none",
         "doubled_by": None,
         "redoubled_by": None,
         "proposed": None,
@@ -155,7 +155,7 @@ def test_belote_round_two_name(server):
         "trump": "S",
         "value": None,
         "capot": False,
-        "coinche": None,
+        "coinche": "none",
         "coinched_by": None,
         "surcoinched_by": None,
         "bid": None,
@@ -163,7 +163,7 @@ def test_belote_round_two_name(server):
         "round": 2,
         "seven_exchange_allowed": False,
         # bulgarian and klaverjas only (RULES-belot-klaverjas.md)
-        "double": None,
+        "double": "none",
         "doubled_by": None,
         "redoubled_by": None,
         "proposed": None,

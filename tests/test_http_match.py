@@ -179,3 +179,16 @@ def test_a_passed_out_record_is_a_redeal(server):
     line = answer.json()["sheet"][0]
     assert (line["type"], line["score"], line["dealer"]) == ("record", [0, 0], 3)
     assert answer.json()["next_dealer"] == 3  # belote: redeal_dealer same
+
+
+def test_a_match_too_large_for_the_body_limit_names_the_summary_form(server):
+    # a long match of whole Coinche records passes the 64 KiB limit: the 413 says how to
+    # send the rounds instead (the state's match_round, a few dozen bytes each)
+    deal = server.post("/v1/deal", json={"ruleset": "coinche", "dealer": 0, "seed": "big"})
+    record = {"dealer": 0, "deal": deal.json()["deal"], "actions": []}
+    rounds = [{"type": "record", "record": record}] * 150
+    answer = server.post("/v1/match", json={"ruleset": "coinche", "dealer": 0, "rounds": rounds})
+    assert answer.status_code == 413, answer.text
+    assert "match_round" in answer.json()["detail"] and "summary" in answer.json()["detail"]
+    state = server.post("/v1/rounds/state", json={"ruleset": "coinche"} | record).json()
+    assert state["match_round"] is None  # not over yet

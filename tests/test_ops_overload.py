@@ -334,3 +334,43 @@ def test_a_client_that_ignores_retry_after_is_held_on_its_connection():
     assert first.status_code == 503 and int(first.headers["Retry-After"]) >= 1
     assert again.status_code == 503, again.text
     assert held_s >= 0.9, held_s  # held (at least a second: Retry-After is at least 1 s)
+
+
+BID = {
+    "ruleset": "coinche",
+    "dealer": 3,
+    "hand": ["JH", "9H", "AH", "10H", "AS", "AD", "KC", "7C"],
+    "level": "hard",
+}
+
+
+@pytest.mark.parametrize("timeout", [8, 12])
+def test_a_batch_of_costly_suggestions_answers_before_its_deadline(timeout):
+    """100 `hard` Coinche bid suggestions (each about a second of CPU) in one batch: the
+    line admits 33, more than the request's deadline (BELOTE_TIMEOUT) leaves time for; the
+    batch answers before it, the items that did not run with a 503 (before: the connection
+    was closed at the deadline, no answer)."""
+    batch = {"items": [{"operation": "suggestBid", "body": BID | {"seed": i}} for i in range(100)]}
+    env = {"BELOTE_ACCESS_LOG": "off", "BELOTE_TIMEOUT": str(timeout), "BELOTE_SUGGEST_QUEUE": "32"}
+    with gunicorn(env) as server:
+        # Quick suggestions first: the line's mean duration falls, so it admits 33 places
+        for seed in range(25):
+            easy = BID | {"level": "easy", "seed": seed}
+            assert requests.post(server.url("/v1/suggest/bid"), json=easy, timeout=30).ok
+        begin = time.monotonic()
+        answer = requests.post(server.url("/v1/batch"), json=batch, timeout=timeout + 30)
+        took = time.monotonic() - begin
+        log = server.log()
+    assert answer.status_code == 200, answer.text
+    statuses = [item["status"] for item in answer.json()["items"]]
+    assert took < timeout, took
+    assert statuses.count(200) >= 1 and statuses.count(503) >= 60, statuses
+    assert (
+        sum(
+            "time ran out" in (item["problem"] or {}).get("detail", "")
+            for item in answer.json()["items"]
+        )
+        >= 1
+    )
+    assert set(statuses) <= {200, 503}
+    assert "Traceback" not in log

@@ -195,14 +195,22 @@ def test_a_whole_match_through_the_api(server, ruleset, seed):
     _check_match(server, table, options, rounds, sheet)
 
 
-def test_the_readme_loop_plays_a_round(server):
-    # README.md's quick start, run as it is against this server: deal, ask, act to the end
+@pytest.mark.parametrize("preset", list(PRESETS))
+def test_the_readme_loop_plays_a_match(server, preset):
+    # README.md's quick start, run as it is against this server for every preset (a
+    # shorter match): deal, ask, let the person or the computer seat act, append, to the
+    # end of the match
     readme = (Path(__file__).resolve().parent.parent / "README.md").read_text(encoding="utf-8")
     code = readme.split("```python\n", 1)[1].split("```", 1)[0]
-    assert code.count("\n") <= 16, "about a dozen lines"
+    assert code.count("\n") <= 26, "about twenty lines"
+    game = 'game, person, dealer, match = {"ruleset": "belote"}, '
+    assert game in code
+    table = {"ruleset": preset, "options": SHORT.get(preset, {})}
+    code = code.replace(game, f"game, person, dealer, match = {table!r}, ")
     code = code.replace("http://127.0.0.1:8000", server.base_url)
+    random.seed(list(PRESETS).index(preset))
     printed = io.StringIO()
     with contextlib.redirect_stdout(printed):
         exec(compile(code, "README.md", "exec"), {})
-    phase = printed.getvalue().split()[0]
-    assert phase in ("complete", "redeal")
+    _totals, winner = printed.getvalue().rsplit("]", 1)
+    assert winner.strip() in ("0", "1", "None")

@@ -104,6 +104,7 @@ def create_app(config: type = Config, settings: Settings | None = None) -> Flask
         {
             "suggest.SuggestPlay": search_pool.line,
             "suggest.SuggestBid": search_pool.line,
+            "suggest.SuggestAction": search_pool.line,
             "batch.Batch": lambda: admission.BATCHES,
         },
         turn_first={"batch.Batch": lambda: admission.BATCH_WAIT_S},

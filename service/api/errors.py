@@ -3,11 +3,12 @@
 from __future__ import annotations
 
 import logging
+import re
 from collections.abc import Mapping
 from http import HTTPStatus
 from typing import Any
 
-from flask import Flask, Response, current_app, json
+from flask import Flask, Response, current_app, json, request
 from werkzeug.exceptions import HTTPException, InternalServerError
 
 from ..engine.text import N_, Text
@@ -118,6 +119,16 @@ MAX_ERROR_FIELDS = 20
 
 def _limit_detail() -> Text:
     limit = current_app.config["MAX_CONTENT_LENGTH"]
+    if request.path == "/v1/match":
+        return Text(
+            N_(
+                "The request body is larger than the limit of {limit} bytes. Send each "
+                'round as its summary ({{"type": "score", "summary": ...}}, the '
+                "`match_round` of POST /v1/rounds/state once the round is over), not its "
+                "whole record."
+            ),
+            limit=limit,
+        )
     return Text(N_("The request body is larger than the limit of {limit} bytes."), limit=limit)
 
 
@@ -130,7 +141,7 @@ def handle_http_exception(error: HTTPException) -> Response:
         # webargs / marshmallow validation error: messages keyed by location ("json").
         if isinstance(messages, Mapping) and set(messages) <= {"json", "query", "view_args"}:
             messages = {k: v for loc in messages.values() for k, v in _as_dict(loc).items()}
-        errors = flatten(messages)
+        errors = _with_hints(flatten(messages))
         count = len(errors)
         errors = dict(list(errors.items())[:MAX_ERROR_FIELDS])
         # Said now, in the request's language: the summary quotes the said field errors.
@@ -157,6 +168,35 @@ def handle_http_exception(error: HTTPException) -> Response:
     limit = _limit_detail() if status == 413 else None
     detail = data.get("message") or limit or error.description or _phrase(status)
     return problem(status, detail, headers=headers)
+
+
+#: Members sent in the wrong place, and where they go: (a pattern of the field's path,
+#: the sentence that replaces marshmallow's "Unknown field.").
+_MISPLACED = (
+    (
+        re.compile(r"(.*\.)?record\.(options|ruleset)"),
+        N_("`ruleset` and `options` go at the top of the request, beside `record`, not inside it"),
+    ),
+    (
+        re.compile(r"(.*\.)?actions\.\d+\.(action|value|capot|trump)"),
+        N_(
+            "a bid's members go inside `bid`: "
+            '{{"type": "bid", "bid": {{"action": "bid", "value": 90, "trump": "H"}}}}'
+        ),
+    ),
+)
+
+
+def _with_hints(errors: dict[str, list[Any]]) -> dict[str, list[Any]]:
+    """marshmallow's "Unknown field." said again where a member is known elsewhere."""
+    for field, messages in errors.items():
+        if messages != ["Unknown field."]:
+            continue
+        for pattern, hint in _MISPLACED:
+            if pattern.fullmatch(field):
+                errors[field] = [Text(hint)]
+                break
+    return errors
 
 
 def _as_dict(messages: Any) -> dict:

@@ -45,6 +45,10 @@ MARSHMALLOW = (
     N_("Must be greater than or equal to {min}."),
     N_("Must be less than or equal to {max}."),
     N_("Expected a JSON object."),
+    N_(
+        'Not a valid bid value: a number (80, 90 ... 160); the capot bid is sent as "capot": '
+        "true, without a value."
+    ),
 )
 
 #: Titles of the problems: the HTTP reason phrases (Python's ``HTTPStatus``) the API uses.

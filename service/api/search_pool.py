@@ -149,14 +149,23 @@ def _reset(broken: ProcessPoolExecutor) -> None:
     broken.shutdown(wait=False, cancel_futures=True)
 
 
-def run(ticket: Ticket, function: Callable[..., Any], *args: Any, budget_s: float) -> Any:
+def run(
+    ticket: Ticket,
+    function: Callable[..., Any],
+    *args: Any,
+    budget_s: float,
+    until: float | None = None,
+) -> Any:
     """``function(*args)`` in the pool once ``ticket`` (a place in :func:`line`) comes to
     the front; :class:`Busy` when its turn does not come within ``GRACE_S``, or the answer
     is not back within ``budget_s + GRACE_S`` of its start (the budget is CPU time: on a
-    busy machine a search takes longer on the clock)."""
+    busy machine a search takes longer on the clock), nor by ``until`` (a batch's own
+    deadline, on the monotonic clock) when given."""
 
     def search() -> Any:
         deadline = time.monotonic() + budget_s + GRACE_S
+        if until is not None:
+            deadline = min(deadline, until)
         # A search process killed (or dead before this job) breaks the pool: the job is
         # pure, so it runs again, once, in a fresh pool, if the deadline allows.
         for attempt in (1, 2):

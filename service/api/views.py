@@ -197,9 +197,13 @@ def record_contract_view(contract, ruleset: Ruleset) -> dict | None:
 
 
 def contract_view(contract: Contract) -> dict:
+    """An auction's contract; "not coinched" and "no contra" are ``"none"`` in every
+    bidding (the Coinche ``bid`` stays null outside Coinche)."""
     out = as_dict(contract)
     coinche = contract.coinche is not None
     out["bid"] = {"value": contract.value, "coinche": contract.coinche} if coinche else None
+    out["coinche"] = contract.coinche or "none"
+    out["double"] = contract.double or "none"
     return out
 
 

@@ -221,6 +221,9 @@ class RoundState:
     next_dealer: int | None
     actions: int  # actions read
     leader: int | None = None  # the seat that leads the trick in play (None out of play)
+    #: Once complete: the round's own score, without the points held in (``held_in``),
+    #: which a match sheet credits itself (POST /v1/match's ``score`` summary).
+    own_score: RoundScore | None = None
     walk: _Walk | None = field(default=None, repr=False, compare=False)
 
     def legal_for(self, seat: int) -> Legal:
@@ -484,6 +487,7 @@ class _Walk:
     played_once: set[int] = field(default_factory=set)  # seats that played a card
     comparison: _Comparison | None = None
     score: RoundScore | None = None
+    own_score: RoundScore | None = None
     count: int = 0
 
     def __post_init__(self) -> None:
@@ -879,17 +883,23 @@ class _Walk:
         said = None
         if ruleset.belote_said == "required" and ruleset.belote_from == "hand":
             said = frozenset(self.said)
-        self.score = score_checked(
-            checked,
-            ruleset,
-            contract.trump,
-            contract.taker,
-            declared,
-            contract.bid,
-            record.held_in,
-            contract.double,
-            said,
-        )
+
+        def score(held_in: int) -> RoundScore:
+            return score_checked(
+                checked,
+                ruleset,
+                contract.trump,
+                contract.taker,
+                declared,
+                contract.bid,
+                held_in,
+                contract.double,
+                said,
+            )
+
+        self.score = score(record.held_in)
+        # the round on its own, as a match sheet takes it (the sheet credits held points)
+        self.own_score = self.score if not record.held_in else score(0)
 
     def _seat_to_act(self) -> int | None:
         if self.phase == AUCTION:
@@ -1050,6 +1060,7 @@ class _Walk:
             next_dealer=next_seat,
             actions=self.count,
             leader=self.leader if self.phase == PLAY else None,
+            own_score=self.own_score,
             walk=self,
         )
 

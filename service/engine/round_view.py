@@ -75,6 +75,8 @@ class RoundView:
     leader: int | None = None
     #: The deal's salt, once the round is over and the record gives it.
     salt: bytes | None = None
+    #: Once complete: the round's own score, without the points held in.
+    own_score: RoundScore | None = None
 
 
 def round_view(record: GameRecord, viewer: int, state: RoundState | None = None) -> RoundView:
@@ -119,4 +121,5 @@ def round_view(record: GameRecord, viewer: int, state: RoundState | None = None)
         actions_open=state.legal_actions(viewer),
         leader=state.leader,
         salt=deal.salt if state.phase in (COMPLETE, REDEAL) else None,
+        own_score=state.own_score,
     )

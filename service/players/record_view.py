@@ -20,13 +20,24 @@ from .table import AuctionView
 from .view import SeatView
 
 
+def round_over(phase: str) -> PositionError:
+    """No suggestion for a round that is over (complete, or passed out)."""
+    return PositionError(
+        "record",
+        Text(
+            N_(
+                "the round is over (phase `{phase}`): nobody acts; its score and the "
+                "summary for POST /v1/match are in POST /v1/rounds/state's answer"
+            ),
+            phase=phase,
+        ),
+    )
+
+
 def _not_to(view: RoundView, play: bool) -> PositionError:
     """Why the seat of ``view`` gets no suggestion now (``play``: a card, else a bid)."""
     if view.seat is None:
-        return PositionError(
-            "record",
-            Text(N_("nobody is to act: the round's phase is `{phase}`"), phase=view.phase),
-        )
+        return round_over(view.phase)
     if view.seat != view.viewer:
         return PositionError(
             "seat",

@@ -2,9 +2,13 @@
 
 from __future__ import annotations
 
+import time
+
+import flask
 from flask import current_app
 from flask.views import MethodView
 
+from ...engine.text import N_, Text
 from .. import search_pool
 from ..admission import Busy, Ticket, batch
 from ..blueprint import Blueprint
@@ -49,6 +53,11 @@ class Batch(MethodView):
         """
         ops = operations(current_app)
         items = args["items"]
+        # The batch answers before its request's deadline (BELOTE_TIMEOUT): a suggestion
+        # whose turn comes too late, or whose search would end too late, answers 503.
+        timeout = current_app.extensions["belote_settings"].timeout
+        waited = time.perf_counter() - flask.g.get("start", time.perf_counter())
+        flask.g.deadline = time.monotonic() + max(1.0, timeout - ANSWER_MARGIN_S - waited)
         places = [_place(ops[item["operation"]]) for item in items]
         try:
             # In the worker's batch line, paced (service/api/admission.py): other requests
@@ -59,6 +68,13 @@ class Batch(MethodView):
                 if isinstance(place, Ticket):
                     place.line.leave(place)
         return json_response({"items": results}, 200)
+
+
+#: Seconds a batch keeps, before its request's deadline, to write its answer.
+ANSWER_MARGIN_S = 3.0
+#: A suggestion is not started with less time left before the batch's deadline than this,
+#: nor than the mean time of the line's last searches.
+MIN_SEARCH_S = 0.5
 
 
 def _place(operation) -> Ticket | Busy | None:
@@ -77,6 +93,10 @@ def _answer(ops, item: dict, place: Ticket | Busy | None) -> dict:
     if place is None:
         return answer_item(operation, item["body"])
     start = STARTS[operation.operation_id]
+    needs = max(MIN_SEARCH_S, place.line.mean_s) if isinstance(place, Ticket) else 0.0
+    if isinstance(place, Ticket) and time.monotonic() + needs > flask.g.deadline:
+        place.line.leave(place)
+        place = Busy(Text(N_("the batch's time ran out before this item's turn")), 1)
 
     def begin(args):
         if isinstance(place, Busy):

@@ -344,7 +344,20 @@ def _body(state: RoundState, ruleset: Ruleset, actions: Sequence[Action] | None 
         "score": round_score_view(state.score, ruleset) if state.score else None,
         "next_dealer": state.next_dealer,
         "actions": state.actions,
+        "match_round": match_round(state),
     }
+
+
+def match_round(state: RoundState) -> dict | None:
+    """Once the round is over, the round as POST /v1/match takes it: its own summary
+    (without the points held in, which the match credits itself), or a redeal."""
+    if state.phase == REDEAL:
+        return {"type": "redeal"}
+    own = state.own_score
+    if own is None:
+        return None
+    summary = {"score": list(own.score), "held": own.held, "winner": own.winner}
+    return {"type": "score", "summary": summary | {"capot": own.capot}}
 
 
 def _rank(rank: int | None) -> str | None:

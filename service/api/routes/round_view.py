@@ -52,6 +52,7 @@ def view_body(view: RoundView, ruleset: Ruleset) -> dict[str, Any]:
             score=view.score,
             next_dealer=view.next_dealer,
             actions=view.actions,
+            own_score=view.own_score,
         ),
         ruleset,
         view.actions_open,

@@ -14,24 +14,33 @@ import flask
 from flask.views import MethodView
 from werkzeug.exceptions import ServiceUnavailable
 
+from ...engine.bidding import Bid
 from ...engine.cards import cards_in
-from ...engine.round_view import RoundView
+from ...engine.play import check_seat
+from ...engine.round_state import AUCTION, BELOTE, BID, CARD, Action, GameRecord, RoundState
+from ...engine.round_view import RoundView, round_view
 from ...engine.rulesets import Ruleset
 from ...engine.text import N_, Text
 from ...players import record_view
+from ...players.announce import announcement, wants_to_act
 from ...players.bidding import READ_BIDDING
 from .. import search_pool, suggest_jobs
 from ..admission import Ticket
 from ..blueprint import Blueprint
 from ..errors import InvalidInput
 from ..schemas.suggest import (
+    SuggestActionRequestSchema,
+    SuggestActionSchema,
     SuggestBidRequestSchema,
     SuggestBidSchema,
     SuggestPlayRequestSchema,
     SuggestPlaySchema,
 )
-from ..views import bid_value, round_bid
+from ..views import action_body, bid_value, round_bid
 from .common import engine_call, error_responses, ruleset_from
+from .round_state import STATE_EXAMPLE
+from .round_state import _record as game_record
+from .round_state import _state as checked_state
 from .round_view import view_of
 
 blp = Blueprint(
@@ -51,6 +60,12 @@ PLAY_EXAMPLE = {
     "level": "normal",
     "seed": 0,
     "budget_ms": 2000,
+}
+ACTION_EXAMPLE = {
+    "ruleset": "belote",
+    "record": {k: v for k, v in STATE_EXAMPLE.items() if k != "ruleset"},
+    "level": "easy",
+    "seed": 0,
 }
 BID_EXAMPLE = {
     "ruleset": "belote",
@@ -110,8 +125,9 @@ def _search(
     process refused."""
 
     def search(ticket: Ticket) -> dict:
+        until = flask.g.get("deadline")  # a batch's: its answer must leave in time
         try:
-            result = search_pool.run(ticket, job, payload, budget_s=budget_ms / 1000)
+            result = search_pool.run(ticket, job, payload, budget_s=budget_ms / 1000, until=until)
         except search_pool.Busy as error:
             raise busy_problem(error) from error
         if "error" in result:
@@ -258,9 +274,97 @@ def start_bid(args: dict[str, Any]) -> Callable[[Ticket], dict]:
     return _search(suggest_jobs.bid_job, payload, suggest_jobs.bid_budget_ms(payload), answer)
 
 
+def _seat_for(args: dict[str, Any], record: GameRecord, state: RoundState) -> int:
+    """The seat a suggestion is for: the one asked, else the next to act (the seat to
+    act, or a seat that would act now besides it: Klaberjass's comparison winner)."""
+    ruleset = record.ruleset
+    seat = args.get("seat")
+    if seat is not None:
+        engine_call(check_seat, seat, ruleset, "seat")
+        return seat
+    if state.seat is None:
+        over = record_view.round_over(state.phase)
+        raise InvalidInput.at(over.field, str(over))
+    others = (s for s in range(ruleset.players) if s != state.seat)
+    return next((s for s in others if wants_to_act(round_view(record, s, state))), state.seat)
+
+
+def start_action(args: dict[str, Any]) -> Callable[[Ticket], dict]:
+    """Check a suggest/action request: the next action of a computer seat, whatever the
+    phase. An exchange, a comparison step or a declaration is decided here, without a
+    search; a bid or a card is searched as suggest/bid and suggest/play search it."""
+    ruleset = ruleset_from(args)
+    record = game_record(args["record"], ruleset, "record.")
+    state = checked_state(record, "record.")
+    seat = _seat_for(args, record, state)
+    view = engine_call(round_view, record, seat, state)
+    if not view.actions_open:
+        raise InvalidInput.at(
+            "seat",
+            Text(
+                N_("seat {seat} has nothing to do now (phase `{phase}`; seat to act: {next})"),
+                seat=seat,
+                phase=state.phase,
+                next="-" if state.seat is None else state.seat,
+            ),
+        )
+    common = {"seat": seat, "level": args["level"], "seed": args["seed"]}
+    action = announcement(view)
+    if action is not None:
+        return lambda ticket: common | {"action": action_body(action), "values": [], "samples": 0}
+    asked = {**args, "seat": seat}
+    if view.phase == AUCTION:
+        search = start_bid(asked)
+
+        def bid_answer(ticket: Ticket) -> dict:
+            found = search(ticket)
+            values = [
+                {
+                    "action": action_body(Action(BID, seat, bid=_engine_bid(o["bid"]))),
+                    "value": o["value"],
+                }
+                for o in found["options"]
+            ]
+            chosen = Action(BID, seat, bid=_engine_bid(found["bid"]))
+            return common | {
+                "action": action_body(chosen),
+                "values": values,
+                "samples": found["samples"],
+            }
+
+        return bid_answer
+    search = start_play(asked)
+    with_belote = {a.card: a for a in view.actions_open if a.type == BELOTE and a.card is not None}
+
+    def play_answer(ticket: Ticket) -> dict:
+        found = search(ticket)
+        card = found["card"]
+        chosen = with_belote.get(card, Action(CARD, seat, card=card))
+        values = [
+            {
+                "action": action_body(
+                    with_belote.get(v["card"], Action(CARD, seat, card=v["card"]))
+                ),
+                "value": v["value"],
+            }
+            for v in found["values"]
+        ]
+        return common | {
+            "action": action_body(chosen),
+            "values": values,
+            "samples": found["samples"],
+        }
+
+    return play_answer
+
+
+def _engine_bid(bid: dict[str, Any]) -> Bid:
+    return Bid(bid["action"], bid["value"], bid["trump"])
+
+
 #: The operations whose work runs in the search pool, by operationId: a batch takes a
 #: place in the line of suggestions for each before any is searched (routes/batch.py).
-STARTS = {"suggestPlay": start_play, "suggestBid": start_bid}
+STARTS = {"suggestPlay": start_play, "suggestBid": start_bid, "suggestAction": start_action}
 
 
 @blp.route("/play")
@@ -299,6 +403,24 @@ class SuggestBid(MethodView):
         for the seat's side.
         """
         return start_bid(args)(flask.g.ticket)
+
+
+@blp.route("/action")
+class SuggestAction(MethodView):
+    @blp.arguments(SuggestActionRequestSchema(), example=ACTION_EXAMPLE)
+    @blp.response(200, SuggestActionSchema())
+    @error_responses(blp)
+    @blp.alt_response(503, response="SERVICE_UNAVAILABLE")
+    @blp.doc(operationId="suggestAction")
+    def post(self, args):
+        """The next action of a computer seat, ready to append to the record.
+
+        From a round record, in every phase: a bid, the trump-seven exchange, a step of
+        Klaberjass's comparison, a declaration, belote (said with its card) or a card. The
+        seat sees only its own view (POST /v1/rounds/view). Without `seat`, the next to
+        act. Where the seat weighs its options (a bid, a card), each with its value.
+        """
+        return start_action(args)(flask.g.ticket)
 
 
 BLUEPRINTS = (blp,)

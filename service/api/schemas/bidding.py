@@ -156,7 +156,10 @@ class ContractSchema(ResponseSchema):
     trump = Trump(required=True)
     locals().update(bid_value_fields("Coinche: the bid's number; else null.", response=True))
     coinche = enum_field(
-        "CoincheLevel", "Coinche: the multiplier; else null.", allow_none=True, required=True
+        "CoincheLevel",
+        "The coinche level: `coinche`, `surcoinche`, or `none` (not coinched; always `none` "
+        "outside Coinche).",
+        required=True,
     )
     coinched_by = Seat(
         "Coinche: the seat that coinched; else null.", allow_none=True, required=True
@@ -183,8 +186,8 @@ class ContractSchema(ResponseSchema):
     )
     double = enum_field(
         "DoubleLevel",
-        "Bulgarian bidding: the contra level, as POST /v1/round-score takes it; else null.",
-        allow_none=True,
+        "The contra level, as POST /v1/round-score takes it: `contra`, `recontra`, or `none` "
+        "(always `none` outside Bulgarian bidding).",
         required=True,
     )
     doubled_by = Seat(

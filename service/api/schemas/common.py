@@ -71,6 +71,7 @@ from ...engine.cards import RANKS, SUITS, TRUMP_MODES, CardError, card_name, par
 from ...engine.roem import FOUR, RUN, STUK
 from ...engine.rulesets import MAX_SEQUENCE_POINTS, PARAMETERS, PRESETS
 from ...engine.scoring import DOUBLES, MULTIPLIERS
+from ...engine.text import N_
 
 # --- named components ------------------------------------------------------------------
 
@@ -194,7 +195,7 @@ RULES_OPERATIONS = (
     "roundView",
 )
 #: The operations whose work is a search in the players' process pool.
-SEARCH_OPERATIONS = ("suggestPlay", "suggestBid")
+SEARCH_OPERATIONS = ("suggestPlay", "suggestBid", "suggestAction")
 #: The operations a batch item may call (every POST endpoint but the batch itself).
 BATCH_OPERATIONS = RULES_OPERATIONS + SEARCH_OPERATIONS
 
@@ -286,8 +287,9 @@ ENUMS: dict[str, dict[str, Any]] = {
     ),
     "BatchOperation": _enum(
         "An operation a POST /v1/batch item calls: the operationId of a POST endpoint. "
-        "The suggestions (`suggestPlay`, `suggestBid`) each take a place in the worker's "
-        "line of suggestions, as their own requests would, before any is searched: an item "
+        "The suggestions (`suggestPlay`, `suggestBid`, `suggestAction`) each take a place "
+        "in the worker's line of suggestions, as their own requests would, before any is "
+        "searched: an item "
         "that finds the line full answers 503, in its result.",
         BATCH_OPERATIONS,
     ),
@@ -507,6 +509,13 @@ def _points(value: Any) -> int | None:
     return None if value is None or value == CAPOT else int(value)
 
 
+#: A bid's value that is not a number: the capot bid is its own member.
+BID_VALUE_INVALID = N_(
+    'Not a valid bid value: a number (80, 90 ... 160); the capot bid is sent as "capot": '
+    "true, without a value."
+)
+
+
 class BidPointsField(JsonInteger):
     """A bid's ``value``: a ``BidPoints`` integer (1..1000) or null. Dumped from the
     engine's bid value, where the capot bid is the string "capot": its ``value`` is null
@@ -514,6 +523,7 @@ class BidPointsField(JsonInteger):
     ladder is a rule of the auction (``invalid_value``) and of round scoring."""
 
     hot_dump = staticmethod(_points)  # what the hot path's dumper calls (hot_path.py)
+    default_error_messages = {"invalid": BID_VALUE_INVALID}
 
     def __init__(self, description: str | None = None, **kwargs: Any):
         super().__init__(

@@ -304,6 +304,22 @@ class EventSchema(ResponseSchema):
     top = enum_field("Rank", required=True, allow_none=True)
 
 
+class MatchSummaryAnswerSchema(ResponseSchema):
+    """A round's scored summary as POST /v1/match and /v1/match-score take it."""
+
+    score = TeamFigures(required=True, metadata={"description": "The round's own score."})
+    held = JsonInteger(required=True, metadata={"description": "Points its litige held over."})
+    winner = Team("The team that won the round; null for a litige.", required=True, allow_none=True)
+    capot = Team("The team that took every trick, if one did.", required=True, allow_none=True)
+
+
+class MatchRoundAnswerSchema(ResponseSchema):
+    """A round as a match record's `rounds` take it."""
+
+    type = enum_field("MatchRoundType", required=True)
+    summary = fields.Nested(MatchSummaryAnswerSchema(), metadata={"description": "`score`."})
+
+
 class RoundStateSchema(ResponseSchema):
     phase = enum_field("StatePhase", required=True)
     seat = Seat("The seat to act; null when complete or redeal.", required=True, allow_none=True)
@@ -340,3 +356,13 @@ class RoundStateSchema(ResponseSchema):
     )
     next_dealer = Seat("Once complete or redeal: who deals next.", required=True, allow_none=True)
     actions = JsonInteger(required=True, metadata={"description": "The actions read."})
+    match_round = fields.Nested(
+        MatchRoundAnswerSchema(),
+        required=True,
+        allow_none=True,
+        metadata={
+            "description": "Once the round is over: the round exactly as POST /v1/match takes "
+            "it in `rounds`, a few dozen bytes (its scored `summary`, without the points "
+            "held in: the match carries those itself; or a redeal). Null before."
+        },
+    )

@@ -189,10 +189,20 @@ class RoundScoreSchema(ResponseSchema):
     winner = Team("The team that won the round (null on a litige).", required=True, allow_none=True)
 
 
+#: The largest round score a match takes, either way (far above any round of any ruleset;
+#: a match's totals stay small numbers).
+MAX_ROUND_SCORE = 1000000
+
+
 class MatchRoundSchema(RequestSchema):
-    score = TeamFigures(
+    score = fields.List(
+        JsonInteger(validate=validate.Range(min=-MAX_ROUND_SCORE, max=MAX_ROUND_SCORE)),
         required=True,
-        metadata={"description": "The round's own score (without points held in from before)."},
+        validate=validate.Length(equal=2),
+        metadata={
+            "description": "The round's own score (without points held in from before), "
+            "[team 0, team 1], each at most 1,000,000 either way."
+        },
     )
     held = JsonInteger(
         load_default=0,

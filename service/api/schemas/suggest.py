@@ -20,6 +20,7 @@ from .common import (
 )
 from .declarations import DeclarationClaimSchema
 from .play import TrickSchema
+from .round_state import ReadyActionSchema
 from .round_view import RoundRecordSchema
 from .scoring import RoundBidSchema, RoundTrickSchema
 
@@ -234,3 +235,59 @@ class SuggestBidSchema(ResponseSchema):
         metadata={"description": "Each option considered with its estimated value."},
     )
     samples = JsonInteger(required=True, metadata={"description": "Deals per option."})
+
+
+class SuggestActionRequestSchema(RulesetRequestSchema):
+    level = enum_field(
+        "PlayerLevel", "How hard the player thinks; `normal` when left out.", load_default="normal"
+    )
+    seed = JsonInteger(load_default=0, validate=validate.Range(min=0, max=2**31 - 1), metadata=SEED)
+    budget_ms = _budget(MAX_BID_BUDGET_MS)
+    record = fields.Nested(
+        RoundRecordSchema(),
+        required=True,
+        metadata={
+            "description": "The round record (as POST /v1/rounds/state takes it, the ruleset "
+            "apart). The computer seat sees only what POST /v1/rounds/view shows it."
+        },
+    )
+    seat = Seat(
+        "The seat to act for; left out: the next to act (the seat to act, or in Klaberjass "
+        "the comparison's winner while it has sequences to show)."
+    )
+
+
+class ActionValueSchema(ResponseSchema):
+    action = fields.Nested(ReadyActionSchema(), required=True)
+    value = fields.Float(
+        required=True,
+        allow_none=True,
+        metadata={
+            "description": "Estimated margin of the seat's side for the round with this "
+            "action (as `suggest/play`'s and `suggest/bid`'s values); null where the level "
+            "estimates nothing."
+        },
+    )
+
+
+class SuggestActionSchema(ResponseSchema):
+    seat = Seat("The seat the action is for.", required=True)
+    action = fields.Nested(
+        ReadyActionSchema(),
+        required=True,
+        metadata={"description": "The action to append to the record, as it is."},
+    )
+    level = enum_field("PlayerLevel", required=True)
+    seed = JsonInteger(required=True)
+    values = fields.List(
+        fields.Nested(ActionValueSchema()),
+        required=True,
+        metadata={
+            "description": "Where the seat weighed its options (a bid, a card): each with "
+            "its value, best first; empty for an action taken without a search (the "
+            "exchange, a comparison step, a declaration)."
+        },
+    )
+    samples = JsonInteger(
+        required=True, metadata={"description": "Deals searched (0 without a search)."}
+    )
