@@ -149,7 +149,8 @@ def game_rng(seed: int, index: int) -> random.Random:
 
 
 def play_deal(args) -> dict:
-    preset, options, a, b, bid_a, bid_b, auction, seed, index = args
+    preset, options, a, b, bid_a, bid_b, auction, seed, index, *rest = args
+    silent = rest[0] if rest else ""
     rules = get_ruleset(preset, options)
     pack, offered = shuffled(rules, seed, index)
     dealer = index % rules.players
@@ -221,6 +222,7 @@ def play_deal(args) -> dict:
             bids,
             watch=cv.card if cv else None,
             double=double,
+            announces=[name not in silent for name in seats],
         )
         score = played.score.score
         team_a = 1 if swap else 0
@@ -293,11 +295,14 @@ def percentile(values: list[float], q: float) -> float:
     return ordered[min(len(ordered) - 1, int(q * len(ordered)))]
 
 
-def match(preset, options, a, b, deals, seed, jobs, auction, bid_a, bid_b, partial=None) -> dict:
+def match(
+    preset, options, a, b, deals, seed, jobs, auction, bid_a, bid_b, partial=None, silent=""
+) -> dict:
     """Play the deals and summarize them; every 10 deals the margin so far is printed and,
     with ``partial`` (a file name), the summary so far written there (a long run stopped
-    early still has its figures)."""
-    work = [(preset, options, a, b, bid_a, bid_b, auction, seed, i) for i in range(deals)]
+    early still has its figures). ``silent``: the sides ("A", "B") that never announce a
+    declaration."""
+    work = [(preset, options, a, b, bid_a, bid_b, auction, seed, i, silent) for i in range(deals)]
     started, measured = time.time(), commit()
     args = (preset, a, b, auction, bid_a, bid_b, started, measured)
     results = []
@@ -441,6 +446,9 @@ def main(argv=None) -> None:
     parser.add_argument("--bid-a", default="hard")
     parser.add_argument("--bid-b", default="strong")
     parser.add_argument("--json", help="append the results as JSON lines to this file")
+    parser.add_argument(
+        "--silent", default="", help="the sides (A, B, AB) that never announce a declaration"
+    )
     args = parser.parse_args(argv)
     options = json.loads(args.options) if args.options else None
     pairs = [p.split(":") for p in args.pairs.split(",")] if args.pairs else [(args.a, args.b)]
@@ -463,6 +471,7 @@ def main(argv=None) -> None:
             args.bid_a,
             args.bid_b,
             args.json + ".partial" if args.json else None,
+            args.silent,
         )
         rows.append(row)
         print(json.dumps({k: v for k, v in row.items() if k != "margins"}), file=sys.stderr)

@@ -178,18 +178,23 @@ def play_round(
     bids: tuple[AuctionBid, ...] = (),
     watch: Callable[[int, int, Position, int], None] | None = None,
     double: str = "none",
+    announces: Sequence[bool] | None = None,
 ) -> Played:
     """Play every trick with ``players[seat]`` choosing for each seat, and score it
     (``double``: the contract's contra level, with ``doubling: contra``).
 
-    Every seat announces its best declarations; belote is announced as its first card
-    is played. ``watch(seat, card, position, hand)``, if given, sees every card once the
+    Every seat announces its best declarations (a seat whose ``announces`` is false
+    none: the arena's measure of announcing); belote is announced as its first card is
+    played. ``watch(seat, card, position, hand)``, if given, sees every card once the
     engine has found it legal, before it is played (the arena keeps a second engine in
     step with it)."""
     count = ruleset.players
     start = list(hands[:count])
     held = list(start)
-    declared = [d for s in range(count) for d in find_declarations(start[s], trump, ruleset, s)]
+    speaks = announces if announces is not None else [True] * count
+    declared = [
+        d for s in range(count) if speaks[s] for d in find_declarations(start[s], trump, ruleset, s)
+    ]
     belote_suits = {s: find_belotes(start[s], trump, ruleset) for s in range(count)}
     belotes: list[tuple[int, int]] = []
     tricks: list[Trick] = []

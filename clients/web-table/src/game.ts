@@ -4,8 +4,8 @@
 // phase, the seat to act, the user's hand and legal actions (bids, cards with the reason
 // for each illegal one, declarations, belote, the exchange, the comparison), the bids,
 // the tricks with their winners and points, the events and the score. The computer seats
-// act from the record and their seat (POST /v1/suggest/bid, /v1/suggest/play; their own
-// view for what else they may announce): no hand is ever built by the page.
+// act from the record and their seat (POST /v1/suggest/action, every kind of action): no
+// hand is ever built by the page.
 import { type Api, body, type Schemas } from "./api.js";
 import type { Action, Announcement, RoundEngine, Setup, TableState } from "./round.js";
 
@@ -90,25 +90,12 @@ export class Round implements RoundEngine {
   }
 
   async suggest(seat: number): Promise<Action[]> {
-    const players = { ...this.game, level: this.setup.level, seed: this.setup.seed, record: this.record, seat };
-    if (this.answer.phase === "auction") {
-      const { action, value, capot, trump } = body(await this.api.POST("/v1/suggest/bid", { body: players })).bid;
-      return [{ type: "bid", bid: { action, ...(value !== null ? { value } : {}), ...(capot ? { capot } : {}), ...(trump ? { trump } : {}) } }];
-    }
-    // What else the seat may do now, from its own view: the computer players exchange the
-    // trump 7, take the first step of the comparison offered, announce every declaration.
-    const own = (await this.viewOf(seat, this.record)).legal;
-    if (own.exchange) return [{ type: "exchange", swap: true }];
-    const step = own.compare[0];
-    if (step) return [{ type: "compare", ...step }];
-    const declared = own.declarations[0];
-    if (declared) return [{ type: "declare", cards: declared.cards }];
-    const { card } = body(await this.api.POST("/v1/suggest/play", { body: players }));
-    if (own.belote) {
-      // Belote said with this card when the service then allows it (its king or queen).
-      const after = await this.viewOf(seat, this.with(seat, { type: "belote" }));
-      if (after.legal.legal.includes(card)) return [{ type: "belote" }, { type: "play", card }];
-    }
-    return [{ type: "play", card }];
+    // The service's computer player decides every action (POST /v1/suggest/action): the
+    // bid, the exchange, the comparison step, the declarations, belote with its card, the
+    // card. The page holds no policy of its own.
+    const ask = { ...this.game, level: this.setup.level, seed: this.setup.seed, record: this.record, seat };
+    const { action } = body(await this.api.POST("/v1/suggest/action", { body: ask }));
+    const { seat: _seat, ...rest } = action;
+    return [rest as Action];
   }
 }

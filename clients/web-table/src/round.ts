@@ -64,7 +64,7 @@ export type Action =
   | { type: "bid"; bid: Bid }
   | { type: "play"; card: string }
   | { type: "declare"; cards: string[] }
-  | { type: "belote" }
+  | { type: "belote"; card?: string }
   | { type: "exchange"; swap: boolean }
   | ({ type: "compare" } & CompareChoice);
 
@@ -83,6 +83,6 @@ export interface RoundEngine {
   readonly asMatchRound: Schemas["RoundRecord"];
   deal(): Promise<TableState>;
   act(seat: number, action: Action): Promise<TableState>;
-  /** The actions a computer seat takes now (a belote said with its card: two). */
+  /** The actions a computer seat takes now (a belote is said with its card, in one). */
   suggest(seat: number): Promise<Action[]>;
 }
