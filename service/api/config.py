@@ -147,6 +147,15 @@ def _table_dir(text: str) -> Path | None:
     return path
 
 
+def _docs_dir(text: str) -> Path | None:
+    if not text.strip():
+        return None
+    path = Path(text.strip())
+    if not (path / "index.html").is_file():
+        raise ValueError("expected a directory holding the built API reference (make docs)")
+    return path
+
+
 #: A key: 16 to 256 visible ASCII characters other than the comma that separates keys.
 _KEY = re.compile(r"^[\x21-\x2b\x2d-\x7e]{16,256}$")
 
@@ -331,6 +340,13 @@ VARIABLES: tuple[Variable, ...] = (
         _table_dir,
         "Directory of the built web table, served under /table/; empty: not served.",
     ),
+    Variable(
+        "BELOTE_DOCS_DIR",
+        "",
+        _docs_dir,
+        "Directory of the built API reference page, served at /docs; empty: build/api-docs "
+        "of the working directory when it is built (make run and make test build it).",
+    ),
 )
 
 _BY_NAME = {v.name: v for v in VARIABLES}
@@ -375,6 +391,7 @@ class Settings:
     metrics: bool = True
     metrics_bind: str | None = None
     table_dir: Path | None = None
+    docs_dir: Path | None = None
 
     def __repr__(self) -> str:  # never print the keys
         return f"Settings(bind={self.bind!r}, api_keys=<{len(self.api_keys)} keys>, ...)"
