@@ -53,7 +53,7 @@ class Config:
                 "parameters, enum values such as reason codes): clients ignore response "
                 "fields they do not know and treat an unknown enum value as such. A change "
                 "that refuses or re-reads a valid request is breaking and is listed in the "
-                "changelog of the repository's README.md. The rules are specified, with "
+                "repository's CHANGELOG.md. The rules are specified, with "
                 "their sources, in the repository's docs/rules.md."
                 "\n\nWhen the operator configures API keys (`BELOTE_API_KEYS`), every `/v1` "
                 "call needs one, as `Authorization: Bearer <key>` or `X-API-Key: <key>`; "
