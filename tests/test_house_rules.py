@@ -289,7 +289,7 @@ def test_scoreit_coinche_solver(test, lap, expected):
 
 
 def test_scoreit_coinche_solver_without_the_option_the_coinched_defenders_lose_their_points():
-    # The option is what differs from RULES.md's Coinche: there the defenders of a made
+    # The option is what differs from docs/rules.md's Coinche: there the defenders of a made
     # coinched contract keep only their belote.
     ruleset = get_ruleset("coinche")
     _, score, _, _ = settle_figures(ruleset, "H", figures((130, 32)), 0, Bid(120, "coinche"))
@@ -315,7 +315,7 @@ def round_body(options, deal, bid, trump="H", taker=0):
 @pytest.mark.parametrize(
     ("options", "expected"),
     [
-        ({}, [368, 0]),  # RULES.md: (94 + 90) x 2, the defenders only their belote
+        ({}, [368, 0]),  # docs/rules.md: (94 + 90) x 2, the defenders only their belote
         (SCOREIT_COINCHE, [368, 68]),  # the defenders keep their 68
         (OLIBOY50, [94 + 90 * 2, 68]),  # only the bid is doubled
         (BGA, [(94 + 90) * 2, 0]),
@@ -504,7 +504,7 @@ def test_oliboy50_eight_clubs_are_a_quinte_to_the_ace_and_a_tierce_to_the_nine()
 
 
 def test_without_sequence_split_a_run_is_one_sequence():
-    # RULES.md section 7: a run is never split to score more (the presets).
+    # docs/rules.md section 7: a run is never split to score more (the presets).
     clubs = mask_of(cards("AC KC QC JC 10C 9C 8C 7C"))
     found = find_declarations(clubs, "none", get_ruleset("coinche"))
     assert [d.points for d in found] == [100]
@@ -731,12 +731,12 @@ def test_legal_moves_under_each_program_s_options(
 def test_the_preset_s_play_differs_where_the_rows_say_so(client):
     # Without the rows' play options, the coinche preset (FFB 2016: undertrump may,
     # partner_winning_trump free) allows the discard and the lower trump these refuse.
-    body = {"ruleset": "coinche", "trump": "H", "hand": "8D 7H".split()}
+    body = {"ruleset": "coinche", "trump": "H", "hand": ["8D", "7H"]}
     answer = client.post(
         "/v1/legal-moves", json=body | {"trick": {"leader": 0, "cards": ["7C", "JH"]}}
     )
     assert set(answer.get_json()["legal"]) == {"8D", "7H"}
-    body["hand"] = "8D 7H JH".split()
+    body["hand"] = ["8D", "7H", "JH"]
     answer = client.post(
         "/v1/legal-moves", json=body | {"trick": {"leader": 0, "cards": ["7C", "9H", "8C"]}}
     )
