@@ -5,11 +5,14 @@ and docs/*.md name exists, every operation list is the spec's."""
 
 from __future__ import annotations
 
+import contextlib
 import hashlib
 import importlib
+import io
 import json
 import re
 
+import pytest
 import yaml
 
 from service.engine.rulesets import PARAMETERS, PRESETS
@@ -307,3 +310,26 @@ def test_every_page_of_docs_is_in_the_index_by_purpose():
         assert heading in index
     pages = [p.name for p in DOC_PAGES if p.parent.name == "docs" and p.name != "README.md"]
     assert [name for name in pages if f"]({name})" not in index] == []
+
+
+# --- the tutorial runs as written ---------------------------------------------------------
+
+
+@pytest.mark.http
+def test_the_tutorial_runs_in_order_against_a_live_server(server):
+    # docs/tutorial.md's ```python blocks, one session, against this server; the outputs
+    # the page shows (``# -> ...``) are compared where it shows them.
+    text = (ROOT / "docs" / "tutorial.md").read_text(encoding="utf-8")
+    blocks = re.findall(r"```python\n(.*?)```", text, re.S)
+    assert len(blocks) >= 5
+    namespace: dict = {}
+    for block in blocks:
+        code = block.replace("http://127.0.0.1:8000", server.base_url)
+        printed = io.StringIO()
+        with contextlib.redirect_stdout(printed):
+            exec(compile(code, "docs/tutorial.md", "exec"), namespace)
+        shown = re.findall(r"^# -> (.*)$", block, re.M)
+        if shown:
+            assert printed.getvalue().splitlines()[-len(shown) :] == shown, block
+    assert namespace["state"]["phase"] in ("complete", "redeal")
+    assert namespace["sheet"]["rounds"] == 1
