@@ -3,7 +3,10 @@
 #             (Schemathesis, the generated TypeScript client, hostile input: README.md)
 # make contract / client-check URL=... - the same two checks against a server you run
 # make clients - generate the nine clients into build/clients (docs/clients.md)
-# make table - build the web table (clients/web-table) and serve it at http://127.0.0.1:8000/table/
+# make table - build the web table (clients/web-table) into build/table and serve it under /table/
+#             on the configured address (BELOTE_BIND, 127.0.0.1:8000 by default)
+# make docs - build the API reference page (clients/api-docs) into build/api-docs, served at
+#             GET /docs (make run and make test build it)
 # make messages - extract the sentences, update every catalog, compile them (docs/i18n.md)
 PYTHON ?= python3
 VENV := .venv
@@ -13,7 +16,7 @@ STAMP := $(VENV)/.installed
 CLIENT := clients/typescript
 URL ?= http://127.0.0.1:8000
 
-.PHONY: run test lint openapi bench clean client client-check contract client-deps clients arena messages table table-build browser-deps
+.PHONY: run test lint openapi bench clean client client-check contract client-deps clients arena messages table table-build browser-deps docs docs-if-node
 
 $(STAMP): requirements.lock requirements-test.lock pyproject.toml
 	test -x $(BIN)/python || $(PYTHON) -m venv $(VENV)
@@ -57,10 +60,29 @@ messages: $(SETUP)
 	sed -i '/^"POT-Creation-Date: /d; /^"PO-Revision-Date: /d' $(LOCALES)/*/LC_MESSAGES/messages.po
 	$(BIN)/pybabel -q compile -D messages -d $(LOCALES) --statistics
 
-run: $(SETUP) $(CATALOGS)
+# The API reference page (clients/api-docs, docs/api-reference.md): Swagger UI, pinned
+# (npm ci), bundled by esbuild into build/api-docs, served at GET /docs by the API's
+# gunicorn (BELOTE_DOCS_DIR, or build/api-docs of the working directory). `make run` builds
+# it when npm is there, and starts without it otherwise (/docs then answers a 404 problem
+# saying how to build it); `make test` needs it (tests/test_api_docs.py drives it in
+# Debian's Chromium).
+API_DOCS := clients/api-docs
+API_DOCS_OUT := build/api-docs
+
+$(API_DOCS_OUT)/index.html: $(API_DOCS)/package.json $(API_DOCS)/package-lock.json \
+		$(wildcard $(API_DOCS)/src/* $(API_DOCS)/static/* $(API_DOCS)/scripts/*)
+	cd $(API_DOCS) && npm ci --no-audit --no-fund --loglevel=error && node scripts/build.mjs $(CURDIR)/$(API_DOCS_OUT)
+
+docs: $(API_DOCS_OUT)/index.html
+
+docs-if-node:
+	@if command -v npm >/dev/null 2>&1; then $(MAKE) --no-print-directory docs; \
+	else echo "make: npm not found: the API reference page is not built, GET /docs will answer 404 (the API is served all the same)." >&2; fi
+
+run: $(SETUP) $(CATALOGS) docs-if-node
 	$(BIN)/gunicorn -c gunicorn.conf.py
 
-test: $(SETUP) $(CATALOGS) lint client-deps browser-deps
+test: $(SETUP) $(CATALOGS) lint client-deps browser-deps docs
 	$(BIN)/python -m pytest -n 2 -p no:cacheprovider
 
 lint: $(SETUP)
@@ -72,23 +94,29 @@ openapi: $(SETUP)
 
 clean:
 	rm -rf $(VENV) build .pytest_cache .ruff_cache .hypothesis .schemathesis $(CLIENT)/node_modules $(CLIENT)/dist \
-		$(TABLE)/node_modules $(TABLE)/dist
+		$(TABLE)/node_modules $(TABLE)/dist $(API_DOCS)/node_modules
 
 # The TypeScript client of clients/typescript: pinned tools (npm ci), types generated from
 # openapi.yaml, tsc --strict. `make client-check URL=...` then runs its check script
 # against a running server (`make run` in another shell). `make test` does all of it
 # against its own gunicorn (tests/test_typescript_client.py).
 # The web table of clients/web-table (docs/web-table.md): the page built on the generated
-# client (npm ci, tsc --strict, esbuild), served by the API's gunicorn under /table/.
+# client (npm ci, tsc --strict, esbuild) into build/table (outside the source tree; only
+# the generated types, src/schema.d.ts, ignored by git, are written there), served by the
+# API's gunicorn under /table/ on the configured address (BELOTE_BIND), which it prints.
 # `make test` drives it in Debian's Chromium (tests/test_web_table.py), installed here as
 # root when missing.
 TABLE := clients/web-table
 
-table-build:
-	cd $(TABLE) && npm ci --no-audit --no-fund --loglevel=error && npm run build
+TABLE_OUT := build/table
 
-table: $(SETUP) $(CATALOGS) table-build
-	BELOTE_TABLE_DIR=$(TABLE)/dist $(BIN)/gunicorn -c gunicorn.conf.py
+table-build:
+	cd $(TABLE) && npm ci --no-audit --no-fund --loglevel=error && npm run build -- $(CURDIR)/$(TABLE_OUT)
+
+table: $(SETUP) $(CATALOGS) table-build docs-if-node
+	@$(BIN)/python -c "from service.api.config import Settings; \
+	print('The table: http://' + Settings.from_env().bind.replace('0.0.0.0', '127.0.0.1') + '/table/')"
+	BELOTE_TABLE_DIR=$(TABLE_OUT) $(BIN)/gunicorn -c gunicorn.conf.py
 
 browser-deps:
 	@if [ ! -x /usr/bin/chromium ]; then \

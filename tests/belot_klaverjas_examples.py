@@ -1,4 +1,4 @@
-"""The worked examples of RULES-belot-klaverjas.md (sections 2.9, 4.2 and 5.2), vendored.
+"""The worked examples of docs/rules-belot-klaverjas.md (sections 2.9, 4.2 and 5.2), vendored.
 
 Each: the ``/v1/round-score`` request as printed, the hands as dealt (seat 3 deals, seat 0
 leads), the expected ``score`` and ``held``. Tests run them through the engine and HTTP.

@@ -1,4 +1,4 @@
-"""The tables of RULES-belot-klaverjas.md, vendored: legal-move positions P1-P9 (2.3), the
+"""The tables of docs/rules-belot-klaverjas.md, vendored: legal-move positions P1-P9 (2.3), the
 trick roem table (3.4) and the match cases (2.8). Tests run them through the engine and
 over HTTP."""
 

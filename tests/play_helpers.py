@@ -26,7 +26,7 @@ from service.engine.rulesets import Ruleset, get_ruleset
 F, T, O, B = MUST_FOLLOW_SUIT, MUST_TRUMP, MUST_OVERTRUMP, MUST_BEAT  # noqa: E741
 U, N = MUST_UNDERTRUMP, MUST_NOT_UNDERTRUMP
 
-#: Every value of every play parameter (RULES.md section 2).
+#: Every value of every play parameter (docs/rules.md section 2).
 PLAY_PARAMETERS = {
     "trump_lead_overtrump": ("always", "unless_partner_winning"),
     "void_trump": ("always", "unless_partner_winning"),

@@ -7,7 +7,7 @@ in this and later tricks), so a test round that breaks a rule fails in the helpe
 in the code under test. :func:`random_round` plays a random legal round from dealt hands.
 
 The deals below are used by the engine and the HTTP tests; each trick is commented with
-its winner and card points worked by hand from RULES.md section 1 (plain A 11, 10 10,
+its winner and card points worked by hand from docs/rules.md section 1 (plain A 11, 10 10,
 K 4, Q 3, J 2; trump J 20, 9 14, A 11, 10 10, K 4, Q 3; seats play in order, team =
 seat % 2 with four players).
 """

@@ -1,4 +1,4 @@
-"""RULES-belot-klaverjas.md through the engine: positions P1-P9, the roem table, the match
+"""docs/rules-belot-klaverjas.md through the engine: positions P1-P9, the roem table, the match
 cases, every worked example (B1-B13, K1-K7, KR1-2, KA1) scored and validated play by
 play from the deal and the auction, the new auctions, and random legal rounds."""
 

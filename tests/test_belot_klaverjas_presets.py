@@ -1,4 +1,4 @@
-"""The three presets of RULES-belot-klaverjas.md have the values of its tables (2.1, 4.1,
+"""The three presets of docs/rules-belot-klaverjas.md have the values of its tables (2.1, 4.1,
 5.1); every other parameter keeps its default (the house-rules parameters included)."""
 
 from __future__ import annotations
@@ -119,7 +119,7 @@ def test_every_other_parameter_keeps_its_default(name):
 def test_preset_title_and_source(name):
     preset = get_ruleset(name)
     assert preset.name == name and preset.title
-    assert "RULES-belot-klaverjas.md" in preset.source
+    assert "docs/rules-belot-klaverjas.md" in preset.source
 
 
 def test_klaverjas_match_is_sixteen_deals_or_a_target():

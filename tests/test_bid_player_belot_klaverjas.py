@@ -1,5 +1,5 @@
 """The bidding player in the bulgarian and klaverjas auctions (``service/players/bidding.py``,
-RULES-belot-klaverjas.md 2.2 and 3.2): the baseline's calls worked out by hand, the
+docs/rules-belot-klaverjas.md 2.2 and 3.2): the baseline's calls worked out by hand, the
 look-ahead's options, every suggested call legal in the engine at every level, and the
 same answer for the same view and seed."""
 

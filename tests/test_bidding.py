@@ -1,4 +1,4 @@
-"""The bidding engine against RULES.md section 5 ("Coinche", "Bidding in the other presets").
+"""The bidding engine against docs/rules.md section 5 ("Coinche", "Bidding in the other presets").
 
 Every expected value below is worked out by hand from the rule it checks. Seats: the first
 bid is made by the seat after the dealer; with 4 players team = seat % 2.
@@ -502,7 +502,7 @@ def test_round_two_taking_the_turned_card_is_refused():
 def test_round_two_names_a_suit_not_a_mode(mode):
     error = refused(BELOTE, 0, [PASS] * 4 + [name(mode)], turned="JH")
     assert error.rule == "trump_mode_not_allowed"
-    # Klob plays sans atout and tout atout, but RULES.md says "name another suit".
+    # Klob plays sans atout and tout atout, but docs/rules.md says "name another suit".
     klob = get_ruleset("klob")
     assert refused(klob, 0, [PASS] * 4 + [name(mode)], turned="JH").rule == (
         "trump_mode_not_allowed"

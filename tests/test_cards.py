@@ -1,4 +1,5 @@
-"""Card notation (API.md "Card"), bit sets, and the rank/point tables of RULES.md section 1."""
+"""Card notation (docs/api.md "Card"), bit sets, and the rank/point tables of
+docs/rules.md section 1."""
 
 from __future__ import annotations
 
@@ -223,7 +224,7 @@ def test_trump_helpers():
     assert all(is_trump_card(c, "all") for c in range(32))
 
 
-# --- rank and point tables (RULES.md section 1) -------------------------------------------
+# --- rank and point tables (docs/rules.md section 1) -------------------------------------------
 
 
 def _order(suit: str, trump: str) -> list[str]:

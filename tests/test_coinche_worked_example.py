@@ -1,4 +1,4 @@
-"""The worked example of RULES.md section 5, "Coinche", checked as written.
+"""The worked example of docs/rules.md section 5, "Coinche", checked as written.
 
 "Example: bid 120, takers 130 card points, no declarations: [250, 32]; the same round
 coinched: [500, 0]; takers 110 instead: [0, 282], coinched [0, 564]."

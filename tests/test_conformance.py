@@ -7,7 +7,7 @@ What the file's sections encode, and how they map onto our rules:
 
 - ``cardtables``: per contract (Clubs..Spades, NoTrumps, AllTrumps) and card: ``strength``
   1..8 = our ``strength()`` + 1 (section 1 orders), ``points`` = our ``card_points()``.
-  Suit contracts and AllTrumps match RULES.md as they are (``all_trump_points: raw``).
+  Suit contracts and AllTrumps match docs/rules.md as they are (``all_trump_points: raw``).
   NoTrumps uses plain-suit values (A 11, total 130): neither ``doubled`` nor ``ace_19``;
   that is the ``no_trump_points: plain`` value.
 - ``validcards``: a trick in progress and the hand of the player to move; ``legal`` = indices
@@ -151,7 +151,7 @@ def test_cardtables_all_trump_points_are_raw_not_scaled(golden):
 
 
 def test_plain_no_trump_card_values_are_the_plain_suit_values():
-    # A 11, 10 10, K 4, Q 3, J 2, 9/8/7 0 (RULES.md section 1, plain suit).
+    # A 11, 10 10, K 4, Q 3, J 2, 9/8/7 0 (docs/rules.md section 1, plain suit).
     expected = {"A": 11, "10": 10, "K": 4, "Q": 3, "J": 2, "9": 0, "8": 0, "7": 0}
     for rank, points in expected.items():
         for suit in SUITS:
@@ -222,7 +222,7 @@ def _hand(text: str) -> int:
     return mask_of(parse_card(t) for t in text.split())
 
 
-# Positions taken from the vectors, the verdicts worked from RULES.md section 2 (our seats).
+# Positions taken from the vectors, the verdicts worked from docs/rules.md section 2 (our seats).
 def test_trump_led_partner_winning_still_must_overtrump():
     # Diamonds; seat 0 leads 9D, seat 1 discards 8C; seat 2 (partner of 0) holds JD, which
     # beats 9D: trump_lead_overtrump "always" makes JD the only legal card.
@@ -258,7 +258,7 @@ def test_void_opponent_trump_unbeatable_may_discard():
 
 # --- announces ----------------------------------------------------------------------------
 
-#: RULES.md section 3: four J 200, four 9 150, four A, 10, K or Q 100; four 8s or 7s: nothing.
+#: docs/rules.md section 3: four J 200, four 9 150, four A, 10, K or Q 100; four 8s or 7s: nothing.
 CARRE_RANKS = (9, 10, 11, 12, 13, 14)
 
 
@@ -316,7 +316,7 @@ def test_announces_match_our_declarations(golden):
     assert mismatches == [], f"{len(mismatches)} of 500 differ, e.g. {mismatches[:3]}"
 
 
-# --- the plain `belot` preset (RULES-belot-klaverjas.md section 2) ---------------------------
+# --- the plain `belot` preset (docs/rules-belot-klaverjas.md section 2) ---------------------------
 
 
 def test_validcards_all_match_the_plain_belot_preset(golden):

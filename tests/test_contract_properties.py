@@ -2,7 +2,7 @@
 
 Positions come from random deals under every preset: a random number of cards already
 gone from each hand, then the current trick played card by card with legal cards, so the
-positions are ones a real game reaches. The oracles below are written from RULES.md
+positions are ones a real game reaches. The oracles below are written from docs/rules.md
 section 1, not from the engine: the card orders, the point table, who wins a trick.
 """
 
@@ -35,7 +35,7 @@ HTTP_SETTINGS = settings(
     suppress_health_check=[HealthCheck.function_scoped_fixture],
 )
 
-# --- RULES.md section 1, written out independently of service/engine ----------------------
+# --- docs/rules.md section 1, written out independently of service/engine ----------------------
 
 PLAIN_ORDER = ("A", "10", "K", "Q", "J", "9", "8", "7")  # high to low
 TRUMP_ORDER = ("J", "9", "A", "10", "K", "Q", "8", "7")
@@ -60,7 +60,7 @@ def suit(card: str) -> str:
 
 
 def oracle_winner(cards: list[str], trump: str) -> int:
-    """RULES.md 1: the highest trump, else the highest card of the led suit; in `all` the
+    """docs/rules.md 1: the highest trump, else the highest card of the led suit; in `all` the
     highest card of the led suit (trump order); in `none` plain order."""
     trumps = [i for i, c in enumerate(cards) if trump in "CDHS" and suit(c) == trump]
     if trumps:
@@ -71,7 +71,7 @@ def oracle_winner(cards: list[str], trump: str) -> int:
 
 
 def oracle_points(cards: list[str], trump: str, ruleset: Ruleset) -> int:
-    """Card points (RULES.md 1, and 4 for sans atout `doubled` / `ace_19` and tout atout
+    """Card points (docs/rules.md 1, and 4 for sans atout `doubled` / `ace_19` and tout atout
     `raw` / `scaled`)."""
     scaled = {"J": 14, "9": 9, "A": 6, "10": 5, "K": 3, "Q": 1, "8": 0, "7": 0}
     total = 0
@@ -171,7 +171,7 @@ def test_every_card_of_the_hand_gets_one_verdict_agreeing_with_check_card(deal):
 @SETTINGS
 @given(deals())
 def test_follow_suit_and_sans_atout_exactly(deal):
-    """RULES.md 2: always follow the led suit if you can; in sans atout that is all."""
+    """docs/rules.md 2: always follow the led suit if you can; in sans atout that is all."""
     if not deal.trick:
         assert legal_mask(deal.hand, deal.position) == deal.hand, "the leader plays anything"
         return
@@ -218,7 +218,7 @@ def _hand_names(mask: int) -> list[str]:
 def test_http_legal_moves_answer_is_consistent(server, deal, aliases):
     hand = _hand_names(deal.hand)
     trick = [card_name(c) for c in deal.trick]
-    if aliases:  # input notations of API.md: lower case, T for ten, suit symbols
+    if aliases:  # input notations of docs/api.md: lower case, T for ten, suit symbols
         hand = [c.replace("10", "T").lower() for c in hand]
         trick = [c[:-1] + "♣♦♥♠"["CDHS".index(c[-1])] for c in trick]
     body = {

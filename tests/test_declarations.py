@@ -1,6 +1,6 @@
-"""Declarations engine (RULES.md section 3, presets of section 5).
+"""Declarations engine (docs/rules.md section 3, presets of section 5).
 
-Every expected value is worked from RULES.md in the comment beside it:
+Every expected value is worked from docs/rules.md in the comment beside it:
 carrés J 200, 9 150, A/10/K/Q 100, 8/7 nothing; sequences 3:20 4:50 5:100 (belote,
 belote-ffb, coinche, klob, cap 5) or 3:20 4:50 (klaberjass, no cap). Teams: seat % 2.
 """
@@ -321,7 +321,7 @@ def test_impossible_claims(text, message):
 
 
 def test_ten_jack_queen_is_a_run():
-    # 10-J-Q is a run in sequence order (RULES.md section 1).
+    # 10-J-Q is a run in sequence order (docs/rules.md section 1).
     assert parse_declaration(0, cards("QS 10S JS"), "H", BELOTE).points == 20
 
 
@@ -393,7 +393,7 @@ def test_check_hands():
 @settings(max_examples=300, deadline=None)
 @given(
     deck=st.permutations(range(32)),
-    # The single contest of RULES.md section 3 (belot's two contests: its own test).
+    # The single contest of docs/rules.md section 3 (belot's two contests: its own test).
     name=st.sampled_from(
         sorted(n for n, r in PRESETS.items() if r.declaration_compare == "single_contest")
     ),

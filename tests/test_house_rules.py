@@ -11,9 +11,6 @@ the end, on played rounds.
 
 from __future__ import annotations
 
-import json
-from pathlib import Path
-
 import pytest
 
 from service.engine.bidding import Bid as BidCall
@@ -24,73 +21,22 @@ from service.engine.match import MatchRound, score_match
 from service.engine.rulesets import get_ruleset
 from service.engine.scoring import Bid, Figures, settle_figures
 
+from .house_rules_doc import DATA, PAGE, options_of, page, preset_of, programs
 from .rounds_helper import DEAL_A, DEAL_CAPOT, as_json, cards, scripted_round
 from .test_colver import COLVER
 
-#: The `options` objects of docs/house-rules.md, one per surveyed program.
-OLIBOY50 = {
-    "trump_modes": ["C", "D", "H", "S", "none"],
-    "contract": "bid_at_least_defenders",
-    "made": "total_plus_multiplied_bid",
-    "failed": "coinche_both_totals",
-    "no_trump_bid": "doubled",
-    "bid_minimum": 82,
-    "bid_step": 5,
-    "bid_maximum": 250,
-}
-LIBCOINCHE = {
-    "trump_modes": ["C", "D", "H", "S"],
-    "declarations": "none",
-    "belote_points": 0,
-    "capot_bonus": None,
-    "contract": "bid_reached",
-    "made": "bid_only",
-    "failed": "flat_160",
-    "coinche_multiplier": 1,
-    "surcoinche_multiplier": 1,
-}
-SEBASTIEN = {
-    "trump_modes": ["C", "D", "H", "S"],
-    "declarations": "none",
-    "belote_points": 0,
-    "capot_bonus": None,
-    "contract": "bid_reached",
-    "made": "points_only",
-    "failed": "flat",
-    "score_units": "rounded_tens",
-}
-BGA = {
-    "declarations": "none",
-    "contract": "bid_reached",
-    "made": "total_and_bid_multiplied",
-    "failed": "coinche_mode_total",
-    "bid_minimum": 82,
-    "opening_bid_points": 80,
-    "capot_bonus": 98,
-    "no_trump_points": "plain",
-    "all_trump_points": "raw",
-    "card_points_scale": "to_152",
-    "capot_when": "no_points",
-    "belote_in_all_trump": False,
-    "raise_own_bid": "other_mode",
-}
-BGA_BID_ONLY = BGA | {"made": "bid_only", "failed": "coinche_bid_only"}
-SCOREIT_COINCHE = {"made": "cards_and_bid_defenders_keep", "failed_capot": "mode_total"}
-#: ScoreIt's later CoincheSolver.kt (commit 360828e), which no published test checks.
-SCOREIT_COINCHE_LATER = {
-    "made": "total_and_bid_multiplied",
-    "coinched_made": "defenders_keep",
-    "failed": "flat_plus_bid",
-}
-SCOREIT_BELOTE = {
-    "contract": "total_at_least_defenders",
-    "failed": "defenders_take_cards_and_declarations",
-    "failed_capot": "mode_total",
-    "litige": "hold_over_all",
-    "target": None,
-    "open_match": True,
-}
-SCOREIT_ROUNDED = {"score_units": "rounded_tens"}
+#: The `options` objects of docs/house-rules.md, one per surveyed program, read from
+#: docs/house-rules.json (the page's table is generated from the same file): every case
+#: below runs through exactly the object its program's row documents.
+OLIBOY50 = options_of("oliboy50")
+LIBCOINCHE = options_of("libcoinche")
+SEBASTIEN = options_of("sebastien")
+BGA = options_of("bga")
+BGA_BID_ONLY = options_of("bga-bid-only")
+SCOREIT_COINCHE = options_of("scoreit-coinche")
+SCOREIT_COINCHE_LATER = options_of("scoreit-coinche-later")
+SCOREIT_BELOTE = options_of("scoreit-belote")
+SCOREIT_BELOTE_ROUNDED = options_of("scoreit-belote-rounded")
 
 
 def figures(cards, declarations=(0, 0), belote=(0, 0), sweep=None, mode_total=162) -> Figures:
@@ -343,7 +289,7 @@ def test_scoreit_coinche_solver(test, lap, expected):
 
 
 def test_scoreit_coinche_solver_without_the_option_the_coinched_defenders_lose_their_points():
-    # The option is what differs from RULES.md's Coinche: there the defenders of a made
+    # The option is what differs from docs/rules.md's Coinche: there the defenders of a made
     # coinched contract keep only their belote.
     ruleset = get_ruleset("coinche")
     _, score, _, _ = settle_figures(ruleset, "H", figures((130, 32)), 0, Bid(120, "coinche"))
@@ -369,7 +315,7 @@ def round_body(options, deal, bid, trump="H", taker=0):
 @pytest.mark.parametrize(
     ("options", "expected"),
     [
-        ({}, [368, 0]),  # RULES.md: (94 + 90) x 2, the defenders only their belote
+        ({}, [368, 0]),  # docs/rules.md: (94 + 90) x 2, the defenders only their belote
         (SCOREIT_COINCHE, [368, 68]),  # the defenders keep their 68
         (OLIBOY50, [94 + 90 * 2, 68]),  # only the bid is doubled
         (BGA, [(94 + 90) * 2, 0]),
@@ -494,7 +440,7 @@ def test_scoreit_calcule_le_score_sans_arrondi_et_sans_litige(server):
 @pytest.mark.http
 def test_scoreit_calcule_le_score_avec_arrondi_et_sans_litige(server):
     expected = [120 + 70 + 160 + 0 + 250 + 20, 50 + 90 + 0 + 160 + 0 + 140]
-    assert belote_match(server, LAPS, SCOREIT_BELOTE | SCOREIT_ROUNDED) == expected
+    assert belote_match(server, LAPS, SCOREIT_BELOTE_ROUNDED) == expected
 
 
 @pytest.mark.http
@@ -534,11 +480,10 @@ def test_scoreit_constants_are_the_engines_totals():
 
 #: pointsCounter.ts getPointsForAnnounce: in NoTrump four aces 200, four tens 150, the
 #: other fours 100 (in a suit: jacks 200, nines 150, the rest 100, as carre_points).
+#: Both are in Oliboy50's row (``sequence_split``, ``no_trump_carre_points``).
 OLIBOY50_NO_TRUMP_CARRES = {"A": 200, "10": 150, "9": 100, "J": 100, "Q": 100, "K": 100}
-OLIBOY50_DECLARATIONS = OLIBOY50 | {
-    "sequence_split": True,
-    "no_trump_carre_points": OLIBOY50_NO_TRUMP_CARRES,
-}
+OLIBOY50_DECLARATIONS = OLIBOY50
+assert OLIBOY50["no_trump_carre_points"] == OLIBOY50_NO_TRUMP_CARRES and OLIBOY50["sequence_split"]
 
 
 def test_oliboy50_eight_clubs_are_a_quinte_to_the_ace_and_a_tierce_to_the_nine():
@@ -559,37 +504,243 @@ def test_oliboy50_eight_clubs_are_a_quinte_to_the_ace_and_a_tierce_to_the_nine()
 
 
 def test_without_sequence_split_a_run_is_one_sequence():
-    # RULES.md section 7: a run is never split to score more (the presets).
+    # docs/rules.md section 7: a run is never split to score more (the presets).
     clubs = mask_of(cards("AC KC QC JC 10C 9C 8C 7C"))
     found = find_declarations(clubs, "none", get_ruleset("coinche"))
     assert [d.points for d in found] == [100]
 
 
-# --- docs/house-rules.md says what the tests use --------------------------------------------
+# --- docs/house-rules.md is generated from the options the tests use ----------------------
 
-DOC = Path(__file__).resolve().parent.parent / "docs" / "house-rules.md"
-DOC_OPTIONS = {
-    "[Oliboy50/coinche](https://github.com/Oliboy50/coinche)": (
-        "coinche",
-        OLIBOY50_DECLARATIONS | {"coinche_cancelled_by_bid": True},
+
+def test_the_page_is_what_the_data_file_generates():
+    # python -m tests.house_rules_doc rewrites the table from docs/house-rules.json.
+    text = PAGE.read_text(encoding="utf-8")
+    assert text == page(text), f"run python -m tests.house_rules_doc ({DATA.name} changed)"
+
+
+def test_every_row_is_a_valid_ruleset_with_a_source():
+    keys = [program["id"] for program in programs()]
+    assert len(keys) == len(set(keys))
+    for program in programs():
+        get_ruleset(program["preset"], program["options"])  # every option valid
+        assert program["source"] and program["notes"], program["id"]
+
+
+def test_colver_row_is_the_object_the_colver_tests_and_arena_use():
+    assert options_of("colver") == COLVER and preset_of("colver") == "coinche"
+
+
+# --- legal moves: each program's play rules through its row's options --------------------
+
+
+def _legal(client, key, trump, leader, trick, hand):
+    body = {
+        "ruleset": preset_of(key),
+        "options": options_of(key),
+        "trump": trump,
+        "hand": hand.split(),
+        "trick": {"leader": leader, "cards": trick.split()},
+    }
+    answer = client.post("/v1/legal-moves", json=body)
+    assert answer.status_code == 200, answer.get_data(as_text=True)
+    return set(answer.get_json()["legal"])
+
+
+#: ``(program, case, trump, leader, trick, the hand of the seat to play, its legal cards)``.
+#: sebastien-perpignane/cardgame: src/test/java/sebastien/perpignane/cardgame/game/contree/
+#: PlayableCardsFilterTest.java, one line per test (its player1 and player3 are partners,
+#: as are player2 and player4; here seats 0 and 2, 1 and 3).
+#: gyscos/libcoinche: src/game.rs ``test_play_card`` (the published test: each card refused
+#: there is absent from the legal cards, each card accepted is present), then positions
+#: read from ``can_play`` (no published test covers them).
+#: drasill/bga-coinche (no test suite): positions read from ``assertCardPlay`` in
+#: coinche.game.php at commit 0e1f3a3.
+LEGAL_CASES = [
+    ("sebastien", "testFirstPlayedCard", "H", 0, "", "7C AC AS", "7C AC AS"),
+    (
+        "sebastien",
+        "testFirstCardAlreadyPlayed_compatibleCardAvailable_noTrump",
+        "H",
+        1,
+        "JC",
+        "7C AC AS",
+        "7C AC",
     ),
-    "[gyscos/libcoinche](https://github.com/gyscos/libcoinche)": ("coinche", LIBCOINCHE),
-    "[sebastien-perpignane/cardgame](https://github.com/sebastien-perpignane/cardgame)": (
-        "coinche",
-        SEBASTIEN,
+    (
+        "sebastien",
+        "testFirstCardIsPlayed_noCompatibleCardAvailable_noTrump",
+        "H",
+        1,
+        "JD",
+        "7C AC AS",
+        "7C AC AS",
     ),
-    "[drasill/bga-coinche](https://github.com/drasill/bga-coinche), counting points": (
-        "coinche",
-        BGA | {"coinche_timing": "any_time"},
+    (
+        "sebastien",
+        "testFirstCardIsPlayed_noCompatibleCardAvailable_hasTrump",
+        "H",
+        1,
+        "JD",
+        "7C AC AH",
+        "AH",
     ),
-    "[StephaneBg/ScoreIt](https://github.com/StephaneBg/ScoreIt), Coinche": (
-        "coinche",
-        SCOREIT_COINCHE,
+    (
+        "sebastien",
+        "testFirstCardPlayed_notTrumpTrick_trumpCardPlayed_playerHasHigherCard",
+        "H",
+        0,
+        "JD 10H",
+        "7C AC 8H AH",
+        "AH",
     ),
-    "StephaneBg/ScoreIt, Coinche, later solver": ("coinche", SCOREIT_COINCHE_LATER),
-    "StephaneBg/ScoreIt, Belote": ("belote", SCOREIT_BELOTE),
-    "[colver](https://github.com/Avo-k/colver) 0.11.1": ("coinche", COLVER),
-}
+    (
+        "sebastien",
+        "testFirstCardPlayed_notTrumpTrick_trumpCardPlayed_playerHasNotHigherCard",
+        "H",
+        0,
+        "JD 10H",
+        "7C AC 8H",
+        "8H",
+    ),
+    (
+        "sebastien",
+        "testNotTrumpTrick_trumpCardPlayed_playerHasNotTrump",
+        "H",
+        0,
+        "JD 10H",
+        "7C AC 8S",
+        "7C AC 8S",
+    ),
+    (
+        "sebastien",
+        "testNotTrumpTrick_teamMateIsWinningWithoutTrump",
+        "H",
+        1,
+        "JD AD 8D",
+        "7C AC AS 8H",
+        "7C AC AS 8H",
+    ),
+    (
+        "sebastien",
+        "testFirstCardPlayed_notTrumpTrick_teamMateIsWinning",
+        "H",
+        1,
+        "JD 10H 7H",
+        "7C AC AS 8H",
+        "7C AC AS 8H",
+    ),
+    (
+        "sebastien",
+        "testFirstCardPlayed_trumpedTrick_teamMateIsWinning_playerHasWantedColor",
+        "H",
+        1,
+        "JD 10H 7H",
+        "7C 10D AS 8H",
+        "10D",
+    ),
+    (
+        "libcoinche",
+        "test_play_card, P1: wrong colour (7S) refused, QC played",
+        "H",
+        0,
+        "7C",
+        "QC KC 10C AC 7S 8S 9S JS",
+        "QC KC 10C AC",
+    ),
+    (
+        "libcoinche",
+        "test_play_card, P2: invalid piss (7D) refused, QH played",
+        "H",
+        0,
+        "7C QC",
+        "7D 8D 9D JD QS KS QH KH",
+        "QH KH",
+    ),
+    (
+        "libcoinche",
+        "test_play_card, P3: under-trump (7H) refused, JH played",
+        "H",
+        0,
+        "7C QC QH",
+        "QD KD 10D AD 10S AS 7H JH",
+        "JH",
+    ),
+    (
+        "libcoinche",
+        "can_play: void, an opponent's higher trump: a lower trump, no discard",
+        "H",
+        0,
+        "7C JH",
+        "8D 7H",
+        "7H",
+    ),
+    (
+        "libcoinche",
+        "can_play: void, the partner winning by a trump: discard, or a trump above it",
+        "H",
+        0,
+        "7C 9H 8C",
+        "8D 7H JH",
+        "8D JH",
+    ),
+    (
+        "bga",
+        "assertCardPlay: void, an opponent's higher trump: a lower trump, no discard",
+        "H",
+        0,
+        "7C JH",
+        "8D 7H",
+        "7H",
+    ),
+    (
+        "bga",
+        "assertCardPlay: void, the partner the strongest by a trump: discard, or go up",
+        "H",
+        0,
+        "7C 9H 8C",
+        "8D 7H JH",
+        "8D JH",
+    ),
+    (
+        "bga",
+        "assertCardPlay: void, the partner the strongest without trump: any card",
+        "H",
+        0,
+        "AC 7C",
+        "8D 7H",
+        "8D 7H",
+    ),
+]
+
+
+@pytest.mark.parametrize(
+    ("key", "case", "trump", "leader", "trick", "hand", "legal"),
+    LEGAL_CASES,
+    ids=[
+        f"{key}-{case.split(':')[0].split(',')[0]}-{i}"
+        for i, (key, case, *_) in enumerate(LEGAL_CASES)
+    ],
+)
+def test_legal_moves_under_each_program_s_options(
+    client, key, case, trump, leader, trick, hand, legal
+):
+    assert _legal(client, key, trump, leader, trick, hand) == set(legal.split()), case
+
+
+def test_the_preset_s_play_differs_where_the_rows_say_so(client):
+    # Without the rows' play options, the coinche preset (FFB 2016: undertrump may,
+    # partner_winning_trump free) allows the discard and the lower trump these refuse.
+    body = {"ruleset": "coinche", "trump": "H", "hand": ["8D", "7H"]}
+    answer = client.post(
+        "/v1/legal-moves", json=body | {"trick": {"leader": 0, "cards": ["7C", "JH"]}}
+    )
+    assert set(answer.get_json()["legal"]) == {"8D", "7H"}
+    body["hand"] = ["8D", "7H", "JH"]
+    answer = client.post(
+        "/v1/legal-moves", json=body | {"trick": {"leader": 0, "cards": ["7C", "9H", "8C"]}}
+    )
+    assert set(answer.get_json()["legal"]) == {"8D", "7H", "JH"}
 
 
 def test_a_deal_everybody_passed_is_a_round_of_0_0_in_the_match():
@@ -600,17 +751,6 @@ def test_a_deal_everybody_passed_is_a_round_of_0_0_in_the_match():
     assert auction.complete and auction.redeal
     result = score_match([MatchRound((0, 0)), MatchRound((160, 0))], 2000)
     assert result.rounds_counted == 2 and result.totals == (160, 0)
-
-
-def test_the_docs_table_gives_the_options_the_tests_use():
-    rows = {}
-    for line in DOC.read_text(encoding="utf-8").splitlines():
-        cells = [c.strip() for c in line.strip().strip("|").split("|")]
-        if len(cells) == 3 and cells[2].startswith("`{"):
-            rows[cells[0]] = (cells[1].strip("`"), json.loads(cells[2].split("`")[1]))
-    for program, (preset, options) in DOC_OPTIONS.items():
-        assert rows[program] == (preset, options), program
-        get_ruleset(preset, options)  # valid
 
 
 @pytest.mark.http

@@ -1,4 +1,4 @@
-"""RULES-belot-klaverjas.md over HTTP (a real gunicorn): every worked example through
+"""docs/rules-belot-klaverjas.md over HTTP (a real gunicorn): every worked example through
 /v1/round-score, positions P1-P9 through /v1/legal-moves, the roem table through
 /v1/trick-winner, the match cases through /v1/match-score, the new auctions through
 /v1/bidding, and a round of each preset bid, validated play by play and scored through

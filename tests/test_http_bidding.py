@@ -102,7 +102,7 @@ def test_coinche_surcoinche_contract_is_the_round_score_bid(server):
         "turned": None,
         "round": None,
         "seven_exchange_allowed": False,
-        # bulgarian and klaverjas only (RULES-belot-klaverjas.md)
+        # bulgarian and klaverjas only (docs/rules-belot-klaverjas.md)
         "double": "none",
         "doubled_by": None,
         "redoubled_by": None,
@@ -162,7 +162,7 @@ def test_belote_round_two_name(server):
         "turned": "JH",
         "round": 2,
         "seven_exchange_allowed": False,
-        # bulgarian and klaverjas only (RULES-belot-klaverjas.md)
+        # bulgarian and klaverjas only (docs/rules-belot-klaverjas.md)
         "double": "none",
         "doubled_by": None,
         "redoubled_by": None,

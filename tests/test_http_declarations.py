@@ -1,6 +1,6 @@
-"""POST /v1/declarations/rank and /best over real HTTP (gunicorn), RULES.md section 3.
+"""POST /v1/declarations/rank and /best over real HTTP (gunicorn), docs/rules.md section 3.
 
-Expected figures are worked from RULES.md in the comments: carrés J 200, 9 150,
+Expected figures are worked from docs/rules.md in the comments: carrés J 200, 9 150,
 A/10/K/Q 100, 8/7 nothing; sequences 3:20 4:50 5:100 (cap 5) or, in klaberjass,
 3:20 4:50 without cap. Teams: seat % 2 with 4 players, seat with 2.
 """

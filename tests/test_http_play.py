@@ -1,8 +1,8 @@
 """The play endpoints and the ruleset listing over HTTP, through a real gunicorn.
 
-Happy paths with figures worked from RULES.md, and every error status of API.md: each error
-is an RFC 9457 problem (application/problem+json with type, title, status, detail), and a
-422 names the offending field in ``errors``.
+Happy paths with figures worked from docs/rules.md, and every error status of docs/api.md:
+each error is an RFC 9457 problem (application/problem+json with type, title, status,
+detail), and a 422 names the offending field in ``errors``.
 """
 
 from __future__ import annotations

@@ -1,4 +1,4 @@
-"""Match scoring (RULES.md section 4, "Match", and the presets' targets)."""
+"""Match scoring (docs/rules.md section 4, "Match", and the presets' targets)."""
 
 from __future__ import annotations
 

@@ -1,4 +1,4 @@
-"""Legal moves under every value of every play parameter (RULES.md section 2).
+"""Legal moves under every value of every play parameter (docs/rules.md section 2).
 
 Each case is a position written by hand, with the parameter values that decide it and the
 legal set and reason codes worked out from the rules text. The case is then checked under
@@ -218,7 +218,7 @@ def test_cases_cover_both_table_sizes_and_every_trump_kind():
     assert {p.values[1] for p in CASES} >= {"H", "S", "none", "all"}
 
 
-# --- property: the engine against a card-by-card reading of RULES.md section 2 ---------------
+# --- property: the engine against a card-by-card reading of docs/rules.md section 2 ---------------
 
 PLAIN = ("7", "8", "9", "J", "Q", "K", "10", "A")  # low to high
 TRUMP = ("7", "8", "Q", "K", "10", "A", "9", "J")

@@ -1,4 +1,4 @@
-"""Legal moves under each preset, from the preset's parameter values (RULES.md section 5).
+"""Legal moves under each preset, from the preset's parameter values (docs/rules.md section 5).
 
     preset       trump_lead_overtrump    void_trump              partner_winning_trump  undertrump
     belote       unless_partner_winning  always                  free                   must

@@ -1,4 +1,4 @@
-"""The sentences of the reason codes say what the rule asks (RULES.md sections 2 and 5)."""
+"""The sentences of the reason codes say what the rule asks (docs/rules.md sections 2 and 5)."""
 
 from __future__ import annotations
 

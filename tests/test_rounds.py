@@ -1,4 +1,4 @@
-"""Round records: hands rebuilt from the plays, every play checked (RULES.md section 2).
+"""Round records: hands rebuilt from the plays, every play checked (docs/rules.md section 2).
 
 "Round records are checked as stated: hands are rebuilt from the stated play order, a
 wrong leader is reported at its trick, and checking goes on with the stated leaders."
@@ -126,7 +126,7 @@ def test_score_round_refuses_an_illegal_round_listing_every_violation():
 
 # --- property: random legal rounds for every preset and trump mode -------------------------
 
-#: Card points of the 32 cards by mode, from RULES.md sections 1 and 4, and the last-trick
+#: Card points of the 32 cards by mode, from docs/rules.md sections 1 and 4, and the last-trick
 #: and capot bonuses: (cards, last trick, capot).
 MODE_POINTS = {
     "suit": (152, 10, 100),

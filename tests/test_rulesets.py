@@ -1,4 +1,4 @@
-"""The presets of RULES.md section 5, options, and how bad options are refused."""
+"""The presets of docs/rules.md section 5, options, and how bad options are refused."""
 
 from __future__ import annotations
 
@@ -16,7 +16,7 @@ from service.engine.rulesets import (
     get_ruleset,
 )
 
-#: A cell of the RULES.md table that is "-": the parameter plays no part in that preset
+#: A cell of the docs/rules.md table that is "-": the parameter plays no part in that preset
 #: (e.g. sequence points where there are no declarations), so any value is acceptable.
 UNUSED = object()
 
@@ -24,7 +24,7 @@ SUITS = ("C", "D", "H", "S")
 ALL_MODES = ("C", "D", "H", "S", "none", "all")
 SEQ_345 = {3: 20, 4: 50, 5: 100}
 
-# RULES.md section 5, column by column. players/cards, trump modes and the rows of the table;
+# docs/rules.md section 5, column by column. players/cards, trump modes and the rows of the table;
 # last trick 10 and belote 20 from section 1; "capot 252" = 152 + a capot bonus of 100
 # (section 4), klaberjass "capot: none"; bidding from "Bidding in the other presets":
 # round 2 names "another suit" (second_round_modes suits); Klaberjass "same dealer redeals"
@@ -256,8 +256,8 @@ EXPECTED = {
     },
 }
 
-#: The parameters of RULES-belot-klaverjas.md section 1 keep their defaults in the six
-#: presets of RULES.md ("defaults are the current behaviour").
+#: The parameters of docs/rules-belot-klaverjas.md section 1 keep their defaults in the six
+#: presets of docs/rules.md ("defaults are the current behaviour").
 COMPANION_DEFAULTS = {
     "declarations_from": "hand",
     "declaration_compare": "single_contest",
@@ -321,7 +321,7 @@ for _name, _values in DEAL_EXPECTED.items():
 
 
 def test_exactly_the_nine_presets_with_belote_the_default():
-    # RULES.md's six, then RULES-belot-klaverjas.md's three.
+    # docs/rules.md's six, then docs/rules-belot-klaverjas.md's three.
     assert list(PRESETS) == [
         "belote",
         "klob",
@@ -340,7 +340,7 @@ def test_exactly_the_nine_presets_with_belote_the_default():
 
 @pytest.mark.parametrize("name", list(EXPECTED))
 def test_preset_covers_every_parameter(name):
-    assert set(EXPECTED[name]) == set(PARAMETERS), "update EXPECTED from RULES.md"
+    assert set(EXPECTED[name]) == set(PARAMETERS), "update EXPECTED from docs/rules.md"
 
 
 @pytest.mark.parametrize(
@@ -516,7 +516,7 @@ BAD_VALUES = [
     ("sequence_points", {"three": 20}),
     ("sequence_points", [[3, 20]]),
 ]
-#: RULES-belot-klaverjas.md section 1: the new values and the rank table kind.
+#: docs/rules-belot-klaverjas.md section 1: the new values and the rank table kind.
 BAD_VALUES += [
     ("partner_winning_trump", "undertrump"),
     ("declarations_from", "table"),

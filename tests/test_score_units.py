@@ -1,6 +1,6 @@
 """Bulgarian tens (``score_units: bg_tens``), ``failed: defenders_take_all``, ``litige:
 hold_over_all``, ``capot_mode: plus_last_trick`` and ``doubling: contra``
-(RULES-belot-klaverjas.md sections 1, 2.6 and 2.7), through the engine."""
+(docs/rules-belot-klaverjas.md sections 1, 2.6 and 2.7), through the engine."""
 
 from __future__ import annotations
 
@@ -15,7 +15,7 @@ from service.engine.scoring import DOUBLES, score_round
 
 from .belot_klaverjas_examples import EXAMPLES
 
-#: Belot's scoring parameters as options over a preset of RULES.md (the play rules of
+#: Belot's scoring parameters as options over a preset of docs/rules.md (the play rules of
 #: ``coinche`` with belot's no-trump values): what the house-rules work builds on.
 BELOT_SCORING = {
     "partner_winning_trump": "free",
@@ -116,7 +116,7 @@ def _score(name: str, ruleset=TENS, **changes):
     )
 
 
-#: The belot examples whose declarations are settled alike by RULES.md's single contest
+#: The belot examples whose declarations are settled alike by docs/rules.md's single contest
 #: and by belot's ``by_kind`` (the others need the declaration parameters).
 @pytest.mark.parametrize("name", ["B1", "B2", "B3", "B4", "B5", "B7", "B8", "B9", "B10", "B11"])
 def test_belot_examples_under_the_scoring_parameters(name):

@@ -1,4 +1,4 @@
-"""Round scoring, preset by preset (RULES.md sections 4 and 5, Coinche).
+"""Round scoring, preset by preset (docs/rules.md sections 4 and 5, Coinche).
 
 Every expected figure is worked by hand from the rules text quoted next to it; the card
 points of each deal are worked trick by trick in ``rounds_helper``.

@@ -1,4 +1,4 @@
-"""Trick winners and trick points (RULES.md sections 1 and 4), figures worked by hand.
+"""Trick winners and trick points (docs/rules.md sections 1 and 4), figures worked by hand.
 
 Winner: the highest trump in the trick, else the highest card of the led suit; in sans atout
 and tout atout the highest card of the led suit (another suit never wins).
@@ -146,7 +146,7 @@ def test_whole_deck_and_last_trick_bonus(ruleset, trump, deck_points, last_trick
 
 
 def test_capot_bonus_doubles_only_in_doubled_sans_atout():
-    # RULES.md section 4: doubled sans atout has capot 200 (total 440); elsewhere 100.
+    # docs/rules.md section 4: doubled sans atout has capot 200 (total 440); elsewhere 100.
     assert bonus_multiplier("none", KLOB) * KLOB.capot_bonus == 200
     assert trick_points(range(32), "none", KLOB) + 200 == 440
     assert bonus_multiplier("all", KLOB) * KLOB.capot_bonus == 100

@@ -1,6 +1,6 @@
 """Engine: validating a whole or partial round record (service/engine/record.py).
 
-Expected values are worked by hand from RULES.md; the deals and their trick points are in
+Expected values are worked by hand from docs/rules.md; the deals and their trick points are in
 ``rounds_helper`` (DEAL_A: first trick led by seat 0, so the dealer is seat 3). DEAL_A's
 hands, read off its tricks:
   seat 0: 7C AC JD QD 9H JH 7S 10S      seat 1: 8C 10C 7D AD 7H KH 8S AS
@@ -173,7 +173,7 @@ def test_stated_values_must_agree_with_the_bids():
 
 
 def test_the_turned_card_is_in_the_takers_hand():
-    # RULES.md section 5: the taker receives the turned card. 7H is seat 1's, not seat 0's.
+    # docs/rules.md section 5: the taker receives the turned card. 7H is seat 1's, not seat 0's.
     bids = [AuctionBid("take")]
     with pytest.raises(PositionError) as error:
         validate_record(record(bids=bids, turned=parse_card("7H")))
@@ -250,7 +250,7 @@ def test_hands_that_are_not_a_deal_are_refused(hands, field):
 
 KLABERJASS = get_ruleset("klaberjass")
 # KLAB_DEAL's hands (9 cards each), read off its tricks; its first trick is led by
-# seat 0, so seat 1 deals (RULES.md: "The non-dealer leads").
+# seat 0, so seat 1 deals (docs/rules.md: "The non-dealer leads").
 KLAB_HANDS = [
     (0, cards("AC 10C 7D 8D 9D QH KH AS 7S")),
     (1, cards("KC QC AD KD JH 9H KS QS 8S")),

@@ -35,7 +35,7 @@ def figures(cards, belote=(0, 0), declarations=(0, 0), sweep=None):
 
 def test_surcoinche_multiplier_3_of_the_ffb_equipe_ludique_edition():
     # FFB "Équipe Ludique" edition (Cannes 2016) and colver: a surcoinche multiplies by 3.
-    # RULES.md Coinche, bid 120, takers 130: coinched [500, 0]; surcoinched x3: 750.
+    # docs/rules.md Coinche, bid 120, takers 130: coinched [500, 0]; surcoinched x3: 750.
     _, score = settle({"surcoinche_multiplier": 3}, figures((130, 32)), Bid(120, "surcoinche"))
     assert score == ((130 + 120) * 3, 0)
     _, score = settle({}, figures((130, 32)), Bid(120, "surcoinche"))

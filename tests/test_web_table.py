@@ -1,12 +1,12 @@
 """The reference table (clients/web-table) in a real browser, and the rules it must not hold.
 
 The page is built with its pinned tools (``npm ci``, ``tsc --strict`` against the types
-generated from openapi.yaml, esbuild), served under ``/table/`` by a gunicorn of this test
-(``BELOTE_TABLE_DIR``), and driven in Debian's Chromium by playwright-core
-(clients/web-table/tests/browser.mjs): a whole round played by clicking legal cards (the
-first by the keyboard), an illegal card refused with the service's reason, the score
-sheet compared with the service's answer, nothing fetched from outside, a phone-sized
-viewport in French. Screenshots go to build/web-table/ (looked at, not compared).
+generated from openapi.yaml, esbuild) into a temporary directory, served under ``/table/``
+by a gunicorn of this test (``BELOTE_TABLE_DIR``), and driven in Debian's Chromium by
+playwright-core (clients/web-table/tests/browser.mjs): a whole round played by clicking
+legal cards (the first by the keyboard), an illegal card refused with the service's reason,
+the score sheet compared with the service's answer, nothing fetched from outside, a
+phone-sized viewport in French. Screenshots go to build/web-table/ (looked at, not compared).
 """
 
 from __future__ import annotations
@@ -47,12 +47,14 @@ def _run(*command: str, timeout: int = 300) -> str:
 @pytest.mark.skipif(
     not CHROMIUM.exists(), reason="Debian's chromium is needed: make browser-deps installs it"
 )
-def test_a_round_is_played_in_the_browser_on_the_public_api():
+def test_a_round_is_played_in_the_browser_on_the_public_api(tmp_path):
     _run(NPM, "ci", "--no-audit", "--no-fund", "--loglevel=error")
-    built = _run(NPM, "run", "build")
+    dist = tmp_path / "table"  # built outside the source tree, as `make table` does
+    built = _run(NPM, "run", "build", "--", str(dist))
     assert "tsc --strict: no errors" in built
     assert "⚠" not in built, built
-    with gunicorn({"BELOTE_TABLE_DIR": str(TABLE / "dist"), "BELOTE_ACCESS_LOG": "off"}) as server:
+    assert sorted(p.name for p in dist.iterdir()) == ["index.html", "table.css", "table.js"]
+    with gunicorn({"BELOTE_TABLE_DIR": str(dist), "BELOTE_ACCESS_LOG": "off"}) as server:
         started = time.monotonic()
         result = subprocess.run(
             [NODE, "tests/browser.mjs", server.base_url, str(SHOTS)],

@@ -113,4 +113,7 @@ def create_app(config: type = Config, settings: Settings | None = None) -> Flask
         from . import table
 
         table.install(app, settings.table_dir)
+    from . import docs
+
+    docs.install(app, settings.docs_dir)
     return app

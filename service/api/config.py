@@ -53,7 +53,7 @@ class Config:
                 "parameters, enum values such as reason codes): clients ignore response "
                 "fields they do not know and treat an unknown enum value as such. A change "
                 "that refuses or re-reads a valid request is breaking and is listed in the "
-                "changelog of the repository's README.md. The rules are specified, with "
+                "repository's CHANGELOG.md. The rules are specified, with "
                 "their sources, in the repository's docs/rules.md."
                 "\n\nWhen the operator configures API keys (`BELOTE_API_KEYS`), every `/v1` "
                 "call needs one, as `Authorization: Bearer <key>` or `X-API-Key: <key>`; "
@@ -144,6 +144,15 @@ def _table_dir(text: str) -> Path | None:
     path = Path(text.strip())
     if not (path / "index.html").is_file():
         raise ValueError("expected a directory holding the built table (make table builds it)")
+    return path
+
+
+def _docs_dir(text: str) -> Path | None:
+    if not text.strip():
+        return None
+    path = Path(text.strip())
+    if not (path / "index.html").is_file():
+        raise ValueError("expected a directory holding the built API reference (make docs)")
     return path
 
 
@@ -331,6 +340,13 @@ VARIABLES: tuple[Variable, ...] = (
         _table_dir,
         "Directory of the built web table, served under /table/; empty: not served.",
     ),
+    Variable(
+        "BELOTE_DOCS_DIR",
+        "",
+        _docs_dir,
+        "Directory of the built API reference page, served at /docs; empty: build/api-docs "
+        "of the working directory when it is built (make run and make test build it).",
+    ),
 )
 
 _BY_NAME = {v.name: v for v in VARIABLES}
@@ -375,6 +391,7 @@ class Settings:
     metrics: bool = True
     metrics_bind: str | None = None
     table_dir: Path | None = None
+    docs_dir: Path | None = None
 
     def __repr__(self) -> str:  # never print the keys
         return f"Settings(bind={self.bind!r}, api_keys=<{len(self.api_keys)} keys>, ...)"

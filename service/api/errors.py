@@ -18,7 +18,7 @@ log = logging.getLogger(__name__)
 
 PROBLEM_JSON = "application/problem+json"
 PROBLEM_BASE = "tag:belote-rules,2026:problem/"
-#: ``type`` URI of each problem kind (tag URIs, RFC 4151; README.md "Errors" lists them).
+#: ``type`` URI of each problem kind (tag URIs, RFC 4151; docs/api.md "Errors" lists them).
 INVALID_INPUT = PROBLEM_BASE + "invalid-input"
 ILLEGAL_ROUND = PROBLEM_BASE + "illegal-round"
 ILLEGAL_BID = PROBLEM_BASE + "illegal-bid"

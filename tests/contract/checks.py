@@ -43,7 +43,7 @@ def refusal_is_semantic(ctx, response, case):
         )
     errors = problem.get("errors") or {}
     if not errors and not problem.get("violations"):
-        # API.md: invalid fields are named in `errors`; an illegal round record lists its
+        # docs/api.md: invalid fields are named in `errors`; an illegal round record lists its
         # illegal plays in `violations`.
         raise AssertionError(f"A 422 naming neither `errors` nor `violations`: {problem}")
     for field, messages in errors.items():

@@ -15,7 +15,7 @@ the mechanical ones):
   rules (``H``, ``capot``). An integer choice (``players``: 2 or 4) is an integer with
   bounds (``minimum``, ``maximum``, ``multipleOf``), never an integer enum: several
   generators write integer enums as strings or cannot read them.
-- Every enum may grow within /v1 (README's versioning): its description says so
+- Every enum may grow within /v1 (CHANGELOG.md, "Versioning"): its description says so
   (:data:`GROWS`), and the generated-client test feeds every client an unknown value.
 - No ``oneOf``/``anyOf`` written by hand, no union of primitive types: a value that is a
   number or a word is two members of one type each (a bid's ``value`` and ``capot``:
@@ -30,7 +30,7 @@ the mechanical ones):
   nullable enum member of a response is not ``required`` (:func:`finish_components`):
   C#'s httpclient generator gives an enum a nullable type only when it is optional. No
   nullable map (an empty map, or a member left out, says "none").
-- Responses are open: a client must accept members it does not know (README's
+- Responses are open: a client must accept members it does not know (CHANGELOG.md's
   versioning), so no response schema, ``Problem`` included, sets ``additionalProperties``
   (:class:`ResponseSchema` leaves it out); requests refuse unknown members
   (``additionalProperties: false``, :class:`StrictSchema`). ``Problem`` names every member
