@@ -1,13 +1,13 @@
 """Bidding: who takes the contract, in which trump mode, and (Coinche) for how much.
 
-RULES.md section 5, "Coinche" and "Bidding in the other presets". The ruleset's
+docs/rules.md section 5, "Coinche" and "Bidding in the other presets". The ruleset's
 ``bidding`` parameter picks the procedure: ``coinche`` (an auction of values with a trump
 mode, coinche and surcoinche), or ``turned_card`` / ``klaberjass`` (one card turned up:
 round 1 take its suit or pass, round 2 name another suit or pass; the seat order makes
 Klaberjass "non-dealer, then dealer"). What differs between games beyond that is read from
 ``redeal_dealer``, ``second_round_modes`` and ``trump_seven_exchange``.
 
-RULES-belot-klaverjas.md adds ``bulgarian`` (section 2.2: a ladder of contracts
+docs/rules-belot-klaverjas.md adds ``bulgarian`` (section 2.2: a ladder of contracts
 ``C < D < H < S < none < all``, ``contra`` x2 and ``recontra`` x4) and the klaverjas
 procedures of section 3.2: ``klaverjas_free`` (name a suit or pass; all pass: the first
 speaker must name one), ``klaverjas_forced`` (the first speaker names trump) and
@@ -587,7 +587,7 @@ DOUBLE_LEVELS = (NO_COINCHE, CONTRA, RECONTRA)
 
 @dataclass(frozen=True, slots=True)
 class _BulgarianAuction(_Auction):
-    """RULES-belot-klaverjas.md 2.2: contracts up the ladder by anyone, contra by the other
+    """docs/rules-belot-klaverjas.md 2.2: contracts up the ladder by anyone, contra by the other
     side of an undoubled contract, recontra once by its side; a higher contract resets the
     level; three passes after any call end it, four passes with no contract redeal."""
 
@@ -691,7 +691,7 @@ class _BulgarianAuction(_Auction):
 
 @dataclass(frozen=True, slots=True)
 class _KlaverjasAuction(_Auction):
-    """RULES-belot-klaverjas.md 3.2. ``klaverjas_free``: in turn ``name`` a suit or
+    """docs/rules-belot-klaverjas.md 3.2. ``klaverjas_free``: in turn ``name`` a suit or
     ``pass``; all pass: the first speaker must name one. ``klaverjas_forced``: the first
     speaker names trump. ``klaverjas_proposed``: ``take`` the proposed suit or ``pass``;
     all pass: the first speaker names another suit (``choose_other``), or a second

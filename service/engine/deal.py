@@ -11,7 +11,7 @@ makes one for a round and deals it as the ruleset says:
 - after the auction :func:`complete_hands` deals the stock: from the seat after the
   dealer, each seat its packet at once, the rest of a hand (``hand_size`` less the cards
   dealt before); with ``completion: taker_gets_turned`` the taker receives the turned card
-  and one card fewer from the stock (RULES.md section 5: "the taker receives the turned
+  and one card fewer from the stock (docs/rules.md section 5: "the taker receives the turned
   card plus 2, the others 3"); with ``equal`` every seat the same and the turned card
   stays on the table (Klaberjass, where only the trump-7 exchange brings it into play).
 

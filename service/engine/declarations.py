@@ -1,4 +1,4 @@
-"""Declarations ("annonces"), their ranking across seats, and belote (RULES.md section 3).
+"""Declarations ("annonces"), their ranking across seats, and belote (docs/rules.md section 3).
 
 A :class:`Declaration` is a carré (four cards of one rank) or a sequence (three or more
 consecutive cards of one suit in the natural order ``A K Q J 10 9 8 7``). The rank index

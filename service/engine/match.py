@@ -1,4 +1,4 @@
-"""Match scoring (RULES.md section 4, "Match"): totals, target, held-over litige points.
+"""Match scoring (docs/rules.md section 4, "Match"): totals, target, held-over litige points.
 
 The rounds are taken in order. After each round:
 
@@ -16,7 +16,7 @@ passed) scores nothing and leaves held points waiting for the next round played.
 result carries the sheet: after each round, the running totals, the held points it
 credited to its winner and the points still held.
 
-Match parameters of RULES-belot-klaverjas.md (sections 2.8 and 3.6):
+Match parameters of docs/rules-belot-klaverjas.md (sections 2.8 and 3.6):
 
 - ``match_deals``: the match is exactly that many rounds (klaverjas: 16, no target); the
   higher total wins, equal totals draw;

@@ -1,4 +1,4 @@
-"""Playing a card: the obligations of RULES.md section 2, trick winners and trick points.
+"""Playing a card: the obligations of docs/rules.md section 2, trick winners and trick points.
 
 Where is the overtrump rule? In :func:`_obligations`. It turns a situation (trump mode,
 suit led, winning card, whether the mover's partner wins) into an ordered list of
@@ -38,7 +38,7 @@ from .cards import (
 from .rulesets import Ruleset
 from .text import N_, Text
 
-# Stable reason codes (RULES.md section 2).
+# Stable reason codes (docs/rules.md section 2).
 MUST_FOLLOW_SUIT = "must_follow_suit"
 MUST_TRUMP = "must_trump"
 MUST_OVERTRUMP = "must_overtrump"

@@ -7,7 +7,7 @@ hand, the bids (or the contract stated directly), the declarations and the trick
 - the contract: :func:`bidding.run_auction` replays the bids (an illegal bid is reported,
   not raised), or the stated ``trump`` / ``taker`` / ``bid`` are used; both must agree;
 - the plays: :func:`rounds.check_round` with the dealt hands (a card outside the hand is
-  ``not_in_hand``), plus the first trick's leader: the seat after the dealer (RULES.md
+  ``not_in_hand``), plus the first trick's leader: the seat after the dealer (docs/rules.md
   section 5: bidding and play start left of the dealer; Klaberjass: the non-dealer leads);
 - the next play: :func:`play.legal_moves` on the next seat's remaining hand;
 - the score, once every trick is played: :func:`scoring.score_checked` on the check
@@ -284,7 +284,7 @@ def _show(value) -> str:
 
 def _check_turned(record: RoundRecord, contract: Contract, hands: dict[int, int]) -> None:
     """Turned-card bidding (``bidding: turned_card``): the taker receives the turned card
-    (RULES.md section 5), so it is in the taker's hand. Klaberjass deals it to nobody
+    (docs/rules.md section 5), so it is in the taker's hand. Klaberjass deals it to nobody
     (only a trump-7 exchange brings it into play), so it is not checked there."""
     turned, ruleset = record.turned, record.ruleset
     check_turned(ruleset, turned, required=False)

@@ -1,4 +1,4 @@
-"""Roem: declarations scored from the cards of each trick (RULES-belot-klaverjas.md 1.2).
+"""Roem: declarations scored from the cards of each trick (docs/rules-belot-klaverjas.md 1.2).
 
 With ``declarations_from: trick`` nothing is announced: the four cards of every complete
 trick are examined, whoever played them, and what they hold scores for the team of the

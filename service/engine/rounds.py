@@ -2,7 +2,7 @@
 
 Round records are checked as stated: hands are rebuilt from the stated play order, a
 wrong leader is reported at its trick, and checking goes on with the stated leaders
-(RULES.md section 2). Every play is judged by :func:`play.judge` under the obligations of
+(docs/rules.md section 2). Every play is judged by :func:`play.judge` under the obligations of
 :func:`play.obligations`, the same list that answers ``/v1/legal-moves``; the trick's
 winner is kept up to date card by card (:func:`play.judge_trick`).
 

@@ -1,6 +1,6 @@
 """Rulesets: one immutable value object of named parameters, and the presets as data.
 
-Every rule that differs between games is a parameter here (RULES.md sections 2 to 5).
+Every rule that differs between games is a parameter here (docs/rules.md sections 2 to 5).
 Engine code reads parameters; it never asks which preset it is running.
 """
 
@@ -33,7 +33,7 @@ class Ruleset:
     players: int = 4
     hand_size: int = 8
     trump_modes: tuple[str, ...] = ("C", "D", "H", "S")
-    # play obligations (RULES.md section 2)
+    # play obligations (docs/rules.md section 2)
     trump_lead_overtrump: str = "always"
     void_trump: str = "always"
     partner_winning_trump: str = "free"
@@ -48,7 +48,7 @@ class Ruleset:
     declaration_tie: str = "first_in_rotation"
     declaration_needs_trick: bool = False
     belote_points: int = 20
-    # declarations and belote of RULES-belot-klaverjas.md section 1
+    # declarations and belote of docs/rules-belot-klaverjas.md section 1
     declarations_from: str = "hand"
     declaration_compare: str = "single_contest"
     sequence_trump_tiebreak: bool = True
@@ -373,7 +373,7 @@ def _json_int(value: Any) -> int | None:
 _WHO = ("always", "unless_partner_winning")
 #: Largest points a sequence (or a carré) may be given through ``sequence_points``.
 MAX_SEQUENCE_POINTS = 10000
-#: RULES.md section 3: four J 200, four 9 150, four A, 10, K or Q 100; 8s and 7s nothing.
+#: docs/rules.md section 3: four J 200, four 9 150, four A, 10, K or Q 100; 8s and 7s nothing.
 DEFAULT_CARRE_POINTS: Mapping[str, int] = MappingProxyType(
     {"9": 150, "10": 100, "J": 200, "Q": 100, "K": 100, "A": 100}
 )
@@ -794,7 +794,7 @@ def _points(table: dict[int, int]) -> Mapping[int, int]:
     return MappingProxyType(table)
 
 
-#: What the two Klaverjassen presets share (RULES-belot-klaverjas.md section 3): roem from the
+#: What the two Klaverjassen presets share (docs/rules-belot-klaverjas.md section 3): roem from the
 #: tricks, no contest between the sides' roem, the takers must score more than the defenders,
 #: "nat" gives the defenders everything, "pit" is 100 on top of the last trick, and a game is
 #: sixteen deals rather than a target.
@@ -816,7 +816,7 @@ _KLAVERJASSEN = dict(
     completion="equal",
 )
 
-#: The presets of RULES.md section 5, as data.
+#: The presets of docs/rules.md section 5, as data.
 PRESETS: dict[str, Ruleset] = {
     r.name: r
     for r in (

@@ -1,7 +1,7 @@
 """Score units: what a round's score is written in (the ``score_units`` parameter).
 
-- ``points``: the points as counted (every preset of RULES.md).
-- ``bg_tens``: Bulgarian Belot writes scores in tens (RULES-belot-klaverjas.md section 2.7).
+- ``points``: the points as counted (every preset of docs/rules.md).
+- ``bg_tens``: Bulgarian Belot writes scores in tens (docs/rules-belot-klaverjas.md section 2.7).
   A whole round of ``T`` raw points is worth ``tens(T) = floor((T + 5) / 10)``; one side's
   share ``x`` (``q, u = divmod(x, 10)``) rounds up when
 

@@ -1,4 +1,4 @@
-"""Scoring a complete round (RULES.md sections 4 and 5, and the Coinche subsection).
+"""Scoring a complete round (docs/rules.md sections 4 and 5, and the Coinche subsection).
 
 :func:`score_round` checks the round record (:mod:`.rounds`), then works out, in order:
 
@@ -184,7 +184,7 @@ def card_points_by_team(
 ) -> tuple[int, int]:
     """Each team's card points: its tricks, plus the last-trick bonus ("dix de der") to
     the last trick's winner, or, where a team took every trick, the **capot bonus**
-    instead of the last-trick bonus (RULES.md section 4: 152 + 100 = 252). Sans atout
+    instead of the last-trick bonus (docs/rules.md section 4: 152 + 100 = 252). Sans atout
     ``doubled`` doubles both bonuses (:func:`play.bonus_multiplier`). With ``capot_mode``
     ``plus_last_trick`` the capot bonus is added to the last-trick bonus and is not
     doubled (belot: 162 + 90 = 252; sans atout 260 + 90 = 350)."""
@@ -381,7 +381,7 @@ def _made_score(f: Figures, t: int, d: int, bid: Bid | None, ruleset: Ruleset) -
 
 
 def _cards_and_bid(f: Figures, t: int, d: int, bid: Bid) -> tuple[int, int]:
-    """RULES.md Coinche: takers (cards + declarations + bid) x m + belote; defenders
+    """docs/rules.md Coinche: takers (cards + declarations + bid) x m + belote; defenders
     their own total when m = 1, only their belote when coinched."""
     m = bid.multiplier
     takers = (f.cards[t] + f.declarations[t] + bid.points) * m + f.belote[t]

@@ -1,7 +1,7 @@
 """A table: deal, auction and play of whole rounds by computer players, scored by the engine.
 
 Used by the arena (``bench/arena.py``), by the tests, and by the bidding player's
-look-ahead. The deal follows RULES.md section 5: Coinche deals every card before the
+look-ahead. The deal follows docs/rules.md section 5: Coinche deals every card before the
 auction; turned-card games deal ``hand_size - 3`` cards each and turn one up, then the taker
 receives the turned card plus two and the others three (Klaberjass: three each, the turned
 card stays on the table unless the holder of the trump 7 exchanges it). Every card a

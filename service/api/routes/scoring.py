@@ -41,7 +41,7 @@ ROUND_SCORE_EXAMPLE = {
     ],
     "declarations": [],
 }
-#: RULES-belot-klaverjas.md example B10: belot, hearts, contra; the side with more points
+#: docs/rules-belot-klaverjas.md example B10: belot, hearts, contra; the side with more points
 #: scores the whole round doubled, in tens: [32, 0].
 BELOT_ROUND_EXAMPLE = {
     "ruleset": "belot",
@@ -82,7 +82,7 @@ MATCH_SCORE_EXAMPLE = {
         {"score": [94, 68], "winner": 0},
     ],
 }
-#: RULES-belot-klaverjas.md 2.8: a capot round cannot end a belot match; the next one does.
+#: docs/rules-belot-klaverjas.md 2.8: a capot round cannot end a belot match; the next one does.
 BELOT_MATCH_EXAMPLE = {
     "ruleset": "belot",
     "rounds": [
