@@ -251,6 +251,95 @@ def round_state(record: GameRecord) -> RoundState:
     and :class:`PositionError` for a malformed record. A record one action longer than one
     asked before (same ruleset, dealer, deal, held-in points and earlier actions) continues
     the walk kept from it; any other is walked from its deal."""
+    return _walk_of(record).state()
+
+
+class Round:
+    """One round as it stands, the public state every walk of a round uses (OpenSpiel's
+    ``State`` shape): built from a ruleset, the dealer, the deal and the points held in;
+    :attr:`phase`, :attr:`to_act`, :meth:`legal_actions`, :meth:`is_legal`, :meth:`apply`,
+    :meth:`copy`, :meth:`view` (what one seat may see), :meth:`state` (the whole state:
+    tricks, running points, events, score).
+
+    >>> from service.engine.deal import deal_round
+    >>> from service.engine.rulesets import get_ruleset
+    >>> ruleset = get_ruleset("belote")
+    >>> dealt = deal_round(ruleset, 3, seed="doc")
+    >>> game = Round(ruleset, 3, DealRecord(dealt.hands, dealt.turned, dealt.stock))
+    >>> game.phase, game.to_act
+    ('auction', 0)
+    >>> take = next(a for a in game.legal_actions() if a.bid.action == "take")
+    >>> game.apply(take)
+    >>> game.phase, game.to_act, len(game.legal_actions()) > 0
+    ('play', 0, True)
+    >>> game.is_legal(take)
+    False
+    """
+
+    __slots__ = ("_actions", "_walk")
+
+    def __init__(self, ruleset: Ruleset, dealer: int, deal: DealRecord, held_in: int = 0):
+        self._walk = _Walk(GameRecord(ruleset, dealer, deal, (), held_in))
+        self._actions: list[Action] = []
+
+    @classmethod
+    def of(cls, record: GameRecord) -> Round:
+        """The round after every action of ``record`` (raises :class:`IllegalAction` at the
+        first illegal one)."""
+        game = cls.__new__(cls)
+        game._walk, game._actions = _walk_of(record), list(record.actions)
+        return game
+
+    @property
+    def record(self) -> GameRecord:
+        r = self._walk.record
+        return GameRecord(r.ruleset, r.dealer, r.deal, tuple(self._actions), r.held_in)
+
+    @property
+    def phase(self) -> str:
+        return self._walk.phase
+
+    @property
+    def to_act(self) -> int | None:
+        """The seat to act (None once the round is over)."""
+        return self._walk._seat_to_act()
+
+    def legal_actions(self, seat: int | None = None) -> tuple[Action, ...]:
+        """Every action that may be appended now, with its seat (only ``seat``'s)."""
+        return self._walk.actions(seat)
+
+    def is_legal(self, action: Action) -> bool:
+        try:
+            self._walk.copy(self._walk.record).apply(len(self._actions), action)
+        except PositionError:
+            return False
+        return True
+
+    def apply(self, action: Action) -> None:
+        """Append ``action``; raises :class:`IllegalAction` (the round unchanged) if it is
+        not legal."""
+        walk = self._walk.copy(self._walk.record)
+        walk.apply(len(self._actions), action)
+        self._walk = walk
+        self._actions.append(action)
+
+    def copy(self) -> Round:
+        other = Round.__new__(Round)
+        other._walk, other._actions = self._walk.copy(self._walk.record), self._actions[:]
+        return other
+
+    def state(self) -> RoundState:
+        return self._walk.state()
+
+    def view(self, seat: int):  # -> round_view.RoundView (that module builds on this one)
+        """What ``seat`` may see now."""
+        # round_view builds on this module (RoundView is made of a RoundState): imported here
+        from .round_view import round_view
+
+        return round_view(self.record, seat, self.state())
+
+
+def _walk_of(record: GameRecord) -> _Walk:
     actions = tuple(record.actions)
     base = (record.dealer, record.deal, record.held_in)
     walk, start = None, 0
@@ -267,7 +356,7 @@ def round_state(record: GameRecord) -> RoundState:
     if len(_KEPT) >= KEPT:
         del _KEPT[next(iter(_KEPT))]
     _KEPT[base, actions] = walk
-    return walk.state()
+    return walk
 
 
 def check_playable(ruleset: Ruleset) -> None:
