@@ -378,6 +378,19 @@ def check_playable(ruleset: Ruleset) -> None:
                 bidding=ruleset.bidding,
             ),
         )
+    if ruleset.bidding == "bulgarian" and ruleset.doubling != "contra":
+        raise PositionError(
+            "options",
+            Text(
+                N_(
+                    "these options cannot work together: bidding = {bidding} says contra "
+                    "and recontra, but doubling = {doubling} scores none; choose doubling = "
+                    "contra or another bidding"
+                ),
+                bidding=ruleset.bidding,
+                doubling=ruleset.doubling,
+            ),
+        )
 
 
 def check_deal(record: GameRecord) -> None:
