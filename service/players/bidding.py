@@ -291,10 +291,6 @@ def take_margin(hand: int, trump: str, ruleset: Ruleset) -> float:
     return side_points(hand, trump, ruleset) - take_threshold(trump, ruleset)
 
 
-def _modes(view: AuctionView, action: str) -> list[str]:
-    return [b.trump for b in _legal(view) if b.action == action]
-
-
 def _highest(view: AuctionView):
     return _auction(view).highest
 
