@@ -53,11 +53,16 @@ class BeloteClaimSchema(RequestSchema):
     suit = enum_field("Suit", "The suit of the king and queen.", required=True)
 
 
-class SuggestPlayRequestSchema(RulesetRequestSchema):
+class PlayerRequestSchema(RulesetRequestSchema):
+    """What every computer player's request has: the ruleset, the level and the seed."""
+
     level = enum_field(
         "PlayerLevel", "How hard the player thinks; `normal` when left out.", load_default="normal"
     )
     seed = JsonInteger(load_default=0, validate=validate.Range(min=0, max=2**31 - 1), metadata=SEED)
+
+
+class SuggestPlayRequestSchema(PlayerRequestSchema):
     budget_ms = _budget(MAX_BUDGET_MS)
     record = fields.Nested(
         RoundRecordSchema(),
@@ -174,11 +179,7 @@ class SuggestPlaySchema(ResponseSchema):
     )
 
 
-class SuggestBidRequestSchema(RulesetRequestSchema):
-    level = enum_field(
-        "PlayerLevel", "How hard the player thinks; `normal` when left out.", load_default="normal"
-    )
-    seed = JsonInteger(load_default=0, validate=validate.Range(min=0, max=2**31 - 1), metadata=SEED)
+class SuggestBidRequestSchema(PlayerRequestSchema):
     budget_ms = _budget(MAX_BID_BUDGET_MS)
     record = fields.Nested(
         RoundRecordSchema(),
@@ -237,11 +238,7 @@ class SuggestBidSchema(ResponseSchema):
     samples = JsonInteger(required=True, metadata={"description": "Deals per option."})
 
 
-class SuggestActionRequestSchema(RulesetRequestSchema):
-    level = enum_field(
-        "PlayerLevel", "How hard the player thinks; `normal` when left out.", load_default="normal"
-    )
-    seed = JsonInteger(load_default=0, validate=validate.Range(min=0, max=2**31 - 1), metadata=SEED)
+class SuggestActionRequestSchema(PlayerRequestSchema):
     budget_ms = _budget(MAX_BID_BUDGET_MS)
     record = fields.Nested(
         RoundRecordSchema(),
