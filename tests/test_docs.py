@@ -333,3 +333,13 @@ def test_the_tutorial_runs_in_order_against_a_live_server(server):
             assert printed.getvalue().splitlines()[-len(shown) :] == shown, block
     assert namespace["state"]["phase"] in ("complete", "redeal")
     assert namespace["sheet"]["rounds"] == 1
+
+
+# --- docs/parameters.md is generated from the parameters' declaration --------------------
+
+
+def test_the_parameters_page_is_generated_from_the_declaration():
+    # python -m tests.parameters_doc rewrites it from service/engine/rulesets.py
+    from .parameters_doc import PAGE, page
+
+    assert PAGE.read_text(encoding="utf-8") == page(), "run python -m tests.parameters_doc"
