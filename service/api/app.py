@@ -18,6 +18,7 @@ from .routes import (
     match,
     play,
     record,
+    review,
     round_state,
     round_view,
     rulesets,
@@ -79,6 +80,7 @@ def create_app(config: type = Config, settings: Settings | None = None) -> Flask
         round_state,
         round_view,
         suggest,
+        review,
         batch,
     )
     for module in (*modules, health):
@@ -104,6 +106,7 @@ def create_app(config: type = Config, settings: Settings | None = None) -> Flask
         {
             "suggest.SuggestPlay": search_pool.line,
             "suggest.SuggestBid": search_pool.line,
+            "review.ReviewRound": search_pool.line,
             "batch.Batch": lambda: admission.BATCHES,
         },
         turn_first={"batch.Batch": lambda: admission.BATCH_WAIT_S},
