@@ -378,8 +378,12 @@ def review_round(
     )
 
 
-def _same_bid(a: AuctionBid, b: AuctionBid) -> bool:
-    return (a.action, a.value, a.trump) == (b.action, b.value, b.trump)
+def _same_bid(option: AuctionBid, made: AuctionBid) -> bool:
+    """Whether the bidder's ``option`` is the call ``made`` (a record's ``take`` names no
+    trump: the turned suit; the bidder's names it)."""
+    if (option.action, option.value) != (made.action, made.value):
+        return False
+    return made.trump is None or option.trump == made.trump
 
 
 def _seat_summary(seat: int, cards: list[CardReview], calls: list[CallReview]) -> SeatReview:

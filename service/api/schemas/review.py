@@ -148,7 +148,9 @@ class SeatReviewSchema(ResponseSchema):
 
 
 class ContractCellSchema(ResponseSchema):
-    locals().update(bid_value_fields("The contract's value (null: the ruleset's single contract)."))
+    locals().update(
+        bid_value_fields("The contract's value (null: the single contract).", response=True)
+    )
     made = fields.Boolean(required=True)
     margin = fields.Float(
         required=True, metadata={"description": "The score margin of the taking side."}
@@ -174,7 +176,9 @@ class ParBestSchema(ResponseSchema):
     team = JsonInteger(required=True)
     trump = Trump("The trump mode.", required=True)
     taker = Seat("The taker.", required=True)
-    locals().update(bid_value_fields("The contract's value (null: the single contract)."))
+    locals().update(
+        bid_value_fields("The contract's value (null: the single contract).", response=True)
+    )
     margin = fields.Float(required=True, metadata={"description": "The side's margin."})
 
 
