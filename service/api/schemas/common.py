@@ -192,6 +192,8 @@ RULES_OPERATIONS = (
     "deal",
     "roundState",
     "roundView",
+    "roundText",
+    "roundFromText",
 )
 #: The operations whose work is a search in the players' process pool.
 SEARCH_OPERATIONS = ("suggestPlay", "suggestBid", "reviewRound")
