@@ -12,8 +12,9 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
+from service.engine.cfn import from_cfn, to_cfn
 from service.engine.notation import NotationError, from_text, from_url, to_text, to_url
-from service.engine.round_state import BID, round_state
+from service.engine.round_state import BID, CARD, round_state
 from service.engine.rulesets import PRESETS, get_ruleset
 
 from .record_play import random_record
@@ -122,3 +123,76 @@ def test_the_examples_of_the_docs_are_records():
         assert to_text(record, options) == line
     url = next(line for line in page.splitlines() if line.startswith("r1."))
     assert to_text(*from_url(url)) == lines[0]
+
+
+# --- colver's CFN (Coinche) ------------------------------------------------------------------
+
+
+def _colver_env(record):
+    hands = [0] * 4
+    for seat, cards in enumerate(record.deal.hands):
+        for c in cards:
+            hands[seat] |= 1 << c
+    return colver_table.colver.Env.deal_with_hands(record.dealer, colver_table._hands(hands))
+
+
+def test_cfn_is_written_as_colver_writes_it():
+    rules = get_ruleset("coinche", colver_table.OPTIONS)
+    compared = 0
+    for seed in range(24):
+        record, _ = random_record(rules, random.Random(seed), dealer=seed % 4)
+        env = _colver_env(record)
+        for n, action in enumerate(record.actions):
+            assert to_cfn(replace(record, actions=record.actions[:n])) == env.to_cfn()
+            if action.type == BID:
+                env.step(colver_table.bid_to_colver(action.bid))
+            elif action.type == CARD:
+                env.step(colver_table.to_colver(action.card))
+            compared += 1
+        assert to_cfn(record) == env.to_cfn()
+    assert compared > 500
+
+
+def test_cfn_is_read_as_colver_reads_it():
+    rules = get_ruleset("coinche", colver_table.OPTIONS)
+    read = 0
+    for seed in range(24):
+        record, state = random_record(rules, random.Random(100 + seed), dealer=seed % 4)
+        if state.contract is None:
+            continue
+        env = _colver_env(record)
+        for action in record.actions:
+            if action.type not in (BID, CARD):
+                continue  # belote: colver says it itself
+            env.step(
+                colver_table.bid_to_colver(action.bid)
+                if action.type == BID
+                else colver_table.to_colver(action.card)
+            )
+            cfn = env.to_cfn()
+            if " bid:" in cfn and seed % 2:
+                continue  # half the rounds: the auction's CFNs too
+            theirs = colver_table.colver.Env.from_cfn(cfn)
+            mine = from_cfn(cfn, colver_table.OPTIONS)
+            assert to_cfn(mine) == cfn
+            hands = [sorted(colver_table.to_colver(c) for c in h) for h in mine.deal.hands]
+            assert hands == [sorted(h) for h in theirs.get_initial_hands()]
+            read += 1
+    assert read > 300
+
+
+@pytest.mark.parametrize(
+    "cfn", ["", "N:-/-/- - 80sNS", "N:J7.AK.AJ.Q8/K.QJ9.T9.KJ/A9.8.KQ8.A7/TQ8.T7.7.T9 - 80zNS"]
+)
+def test_other_cfns_are_refused(cfn):
+    with pytest.raises(NotationError):
+        from_cfn(cfn)
+
+
+def test_the_cfn_examples_of_the_docs_are_read_and_written_back():
+    page = (Path(__file__).resolve().parent.parent / "docs" / "notation.md").read_text()
+    lines = [line for line in page.splitlines() if line[:2] in ("N:", "E:", "S:", "W:")]
+    assert len(lines) == 2
+    for line in lines:
+        assert to_cfn(from_cfn(line, colver_table.OPTIONS)) == line
+        assert colver_table.colver.Env.from_cfn(line).to_cfn() == line

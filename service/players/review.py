@@ -419,7 +419,26 @@ def par(record: GameRecord, table=None) -> Par:
     exactly from the first lead, every seat announcing its best declarations and belote
     counted where held: the points each team makes, and for each contract value whether
     it is made and the taker's side's score margin. A team's best contract is the cell
-    and value of its best margin."""
+    and value of its best margin. Kept per deal (:data:`PARS_KEPT`)."""
+    rules = record.ruleset
+    deal = record.deal
+    key = (repr(rules), record.dealer, deal.hands, deal.turned, deal.stock)
+    kept = _PARS.get(key)
+    if kept is not None:
+        return kept
+    found = _par(record, table)
+    if len(_PARS) >= PARS_KEPT:
+        del _PARS[next(iter(_PARS))]
+    _PARS[key] = found
+    return found
+
+
+#: The pars kept per process (a deal is reviewed again and again as its round goes on).
+PARS_KEPT = 64
+_PARS: dict[tuple, Par] = {}
+
+
+def _par(record: GameRecord, table=None) -> Par:
     rules = record.ruleset
     deal = record.deal
     leader = first_leader(rules, record.dealer)

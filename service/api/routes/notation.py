@@ -19,6 +19,7 @@ from ..schemas.round_state import RoundStateRequestSchema
 from .common import engine_call, error_responses, ruleset_from
 from .round_state import STATE_EXAMPLE
 from .round_state import _record as game_record
+from .round_state import _state as checked_state
 
 blp = Blueprint("notation", __name__, url_prefix="/v1/rounds", description="A round record as text")
 
@@ -37,12 +38,13 @@ class RoundText(MethodView):
     def post(self, args):
         """A round record in one line of text, and in a URL-safe form.
 
-        The record as POST /v1/rounds/state takes it (not checked beyond its form: a
-        partial or even illegal record is written as it is). The text's grammar is in
+        The record as POST /v1/rounds/state takes it, complete or partial, checked as
+        that operation checks it (an illegal action is its 422). The text's grammar is in
         docs/notation.md; POST /v1/rounds/from-text reads it back.
         """
         ruleset = ruleset_from(args)
         record = game_record(args, ruleset, "")
+        checked_state(record, "")
         options = args.get("options") or None
         return {"text": to_text(record, options), "url": to_url(record, options)}
 
@@ -57,8 +59,8 @@ class RoundFromText(MethodView):
         """A round record from its line of text (or its URL-safe form).
 
         Give `text` or `url` (POST /v1/rounds/text's answer). The answer is the record
-        as POST /v1/rounds/state takes it; a text that is not a record is a 422 at `text`
-        (or `url`).
+        as POST /v1/rounds/state takes it (read, not checked: post it there); a text that
+        is not a record in the notation is a 422 at `text` (or `url`).
         """
         text, url = args.get("text"), args.get("url")
         if (text is None) == (url is None):
@@ -101,7 +103,9 @@ def _action(a) -> dict[str, Any]:
         out["seat"] = a.seat
     if a.bid is not None:
         b = a.bid
-        out["bid"] = {"action": b.action, "value": b.value, "trump": b.trump, "seat": b.seat}
+        out["bid"] = {"action": b.action, "value": b.value, "trump": b.trump}
+        if b.seat is not None:
+            out["bid"]["seat"] = b.seat
     if a.card is not None:
         out["card"] = a.card
     if a.cards:

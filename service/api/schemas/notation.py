@@ -6,6 +6,7 @@ from __future__ import annotations
 from marshmallow import fields, validate
 
 from ...engine.notation import MAX_TEXT
+from .bidding import SuggestedBidSchema
 from .common import (
     CardField,
     Cards,
@@ -16,7 +17,6 @@ from .common import (
     StrictBoolean,
     enum_field,
 )
-from .round_view import SeatBidSchema
 
 
 class RecordTextSchema(ResponseSchema):
@@ -56,12 +56,16 @@ class TextDealSchema(ResponseSchema):
     salt = fields.String()
 
 
+class TextBidSchema(SuggestedBidSchema):
+    seat = Seat("The seat the bid names, when it names one.")
+
+
 class TextActionSchema(ResponseSchema):
     """An action as POST /v1/rounds/state takes it: only the members its type uses."""
 
     type = enum_field("ActionType", required=True)
     seat = Seat()
-    bid = fields.Nested(SeatBidSchema())
+    bid = fields.Nested(TextBidSchema())
     card = CardField()
     cards = Cards()
     swap = StrictBoolean()
