@@ -168,7 +168,8 @@ class CardReview:
 class CallReview:
     """One call of the auction: each option's estimate (``None``: not estimated, ``easy``),
     the best option, the call made and its estimate (None when the bidder did not
-    consider it), and the cost (best minus made; None without both)."""
+    consider it), and the cost (best minus made; None without both). A coinche said out
+    of turn has no options (the bidder answers the seat whose turn it is)."""
 
     index: int
     seat: int
@@ -304,9 +305,13 @@ def review_round(
         if action.type == BID:
             if not calls:
                 continue
+            caller = action.seat if action.seat is not None else action.bid.seat
+            if caller is not None and caller != seat:  # a coinche out of turn: no view
+                made = replace(action.bid, seat=caller)
+                call_reviews.append(CallReview(index, caller, made, (), made, None, None))
+                continue
             view = auction_view(round_view(prefix, seat, state), rules)
-            made = action.bid if action.seat is None else replace(action.bid, seat=action.seat)
-            made = replace(made, seat=seat)
+            made = replace(action.bid, seat=seat)
             s_bid = suggest_bid(view, level, decision_seed(seed, index))
             options = tuple((replace(b, seat=seat), v) for b, v in s_bid.options)
             value = next((v for b, v in options if _same_bid(b, made)), None)
