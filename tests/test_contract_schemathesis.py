@@ -16,9 +16,11 @@ import sys
 from pathlib import Path
 
 import pytest
+import requests
 import yaml
 
 from .conftest import ROOT
+from .gunicorn_process import gunicorn
 
 CONFIG = ROOT / "tests" / "contract" / "schemathesis.toml"
 SPEC = ROOT / "openapi.yaml"
@@ -37,13 +39,21 @@ def _operations() -> int:
     return sum(1 for item in paths.values() for method in item if method in METHODS)
 
 
+#: The run's own gunicorn never restarts its worker: the run sends more requests than
+#: BELOTE_MAX_REQUESTS, and a retiring worker refuses the searches waiting in its line
+#: (a 503 by design, service/api/admission.py), which the checks would count a failure.
+NO_RESTART = {"BELOTE_MAX_REQUESTS": "0", "BELOTE_ACCESS_LOG": "off"}
+
+
 @pytest.mark.http
-def test_schemathesis_all_checks_pass(server):
-    command = [_st(), "--config-file", str(CONFIG), "--no-color", "run", str(SPEC)]
-    command += ["--url", server.base_url, "--checks", "all"]
-    result = subprocess.run(
-        command, cwd=ROOT, capture_output=True, text=True, timeout=600, check=False
-    )
+def test_schemathesis_all_checks_pass():
+    with gunicorn(NO_RESTART) as server:
+        command = [_st(), "--config-file", str(CONFIG), "--no-color", "run", str(SPEC)]
+        command += ["--url", server.base_url, "--checks", "all"]
+        result = subprocess.run(
+            command, cwd=ROOT, capture_output=True, text=True, timeout=600, check=False
+        )
+        healthy = requests.get(server.url("/healthz"), timeout=10).json()
     output = result.stdout + result.stderr
     assert result.returncode == 0, "Schemathesis found failures:\n" + output[-30000:]
     counts = re.search(r"(\d+) generated, (\d+) passed", output)
@@ -51,7 +61,7 @@ def test_schemathesis_all_checks_pass(server):
     tested = re.search(r"Tested:\s+(\d+)", output)
     assert tested, output[-5000:]
     assert int(tested.group(1)) == _operations(), "some operations of openapi.yaml were not tested"
-    assert server.get("/healthz").json() == {"status": "ok"}
+    assert healthy == {"status": "ok"}
 
 
 def test_the_custom_checks_recognise_each_kind_of_refusal(client):

@@ -16,8 +16,10 @@ from .routes import (
     declarations,
     health,
     match,
+    notation,
     play,
     record,
+    review,
     round_state,
     round_view,
     rulesets,
@@ -78,7 +80,9 @@ def create_app(config: type = Config, settings: Settings | None = None) -> Flask
         record,
         round_state,
         round_view,
+        notation,
         suggest,
+        review,
         batch,
     )
     for module in (*modules, health):
@@ -105,6 +109,7 @@ def create_app(config: type = Config, settings: Settings | None = None) -> Flask
             "suggest.SuggestPlay": search_pool.line,
             "suggest.SuggestBid": search_pool.line,
             "suggest.SuggestAction": search_pool.line,
+            "review.ReviewRound": search_pool.line,
             "batch.Batch": lambda: admission.BATCHES,
         },
         turn_first={"batch.Batch": lambda: admission.BATCH_WAIT_S},

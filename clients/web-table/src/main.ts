@@ -6,6 +6,7 @@ import { cardBack, cardFace, cardText, suitSymbol } from "./cards.js";
 import { fill, wordsFor } from "./labels.js";
 import type { Action, Announcement, Bid, CompareChoice, LegalBid, Level, RoundEngine, Setup, TableState } from "./round.js";
 import { newRound, matchSheet, type Sheet } from "./match.js";
+import { offerReview } from "./review.js";
 
 const languages = navigator.languages.length > 0 ? navigator.languages : [navigator.language];
 const words = wordsFor(languages);
@@ -177,6 +178,7 @@ async function playRound(me: number, dealer: number): Promise<number | null> {
     const [us, them] = state.score.score;
     say(fill(words.roundOver, { us: us ?? 0, them: them ?? 0 }), "round");
     renderSummary(state.score);
+    if (round) offerReview(api, setup, round, seatName, words === wordsFor(["fr"]));
   }
   sheet = await matchSheet(api, setup, firstDealer, sheet, round);
   renderSheet();

@@ -172,6 +172,13 @@ try {
   const match = watch.answers.filter((a) => a.path === "/v1/match").at(-1)?.body;
   const totals = [await page.textContent("#total-us"), await page.textContent("#total-them")];
   check("the totals are the match sheet's", match && totals.join(",") === match.totals.join(","), { totals, service: match?.totals });
+  // The round's review (POST /v1/rounds/review): each seat's row, as the service answers.
+  await page.click("#review-round");
+  await page.waitForSelector("#review-panel tr[data-seat]", { timeout: 60000 });
+  const reviewed = watch.answers.filter((a) => a.path === "/v1/rounds/review").at(-1)?.body;
+  const seatRows = await page.locator("#review-panel tr[data-seat]").count();
+  check("the review panel shows every seat of the service's review", reviewed && seatRows === reviewed.seats.length, { rows: seatRows, service: reviewed?.seats?.length });
+  await page.screenshot({ path: join(out, "review.png") });
   // The next round: dealt by the seat the service names.
   await page.click("#next-round");
   await page.waitForFunction(() => document.querySelector("#table")?.getAttribute("data-phase") === "auction");

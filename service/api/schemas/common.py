@@ -193,9 +193,11 @@ RULES_OPERATIONS = (
     "deal",
     "roundState",
     "roundView",
+    "roundText",
+    "roundFromText",
 )
 #: The operations whose work is a search in the players' process pool.
-SEARCH_OPERATIONS = ("suggestPlay", "suggestBid", "suggestAction")
+SEARCH_OPERATIONS = ("suggestPlay", "suggestBid", "suggestAction", "reviewRound")
 #: The operations a batch item may call (every POST endpoint but the batch itself).
 BATCH_OPERATIONS = RULES_OPERATIONS + SEARCH_OPERATIONS
 
@@ -236,6 +238,12 @@ ENUMS: dict[str, dict[str, Any]] = {
         "player), `normal` (10 sampled deals searched), `hard` (24 deals weighed by the "
         "auction, deeper searches).",
         ("easy", "normal", "hard"),
+    ),
+    "ReviewClass": _enum(
+        "A card's class in a review (docs/review.md), by its information-set cost: `best`, "
+        "`inaccuracy`, `mistake`, `blunder`; `unlucky`: the information-set cost below an "
+        "inaccuracy's, the double-dummy cost a mistake's or more.",
+        ("best", "inaccuracy", "mistake", "blunder", "unlucky"),
     ),
     "DeclarationKind": _enum(
         "`carre`: four cards of one rank; `sequence`: three or more consecutive cards of one suit.",
@@ -287,10 +295,10 @@ ENUMS: dict[str, dict[str, Any]] = {
     ),
     "BatchOperation": _enum(
         "An operation a POST /v1/batch item calls: the operationId of a POST endpoint. "
-        "The suggestions (`suggestPlay`, `suggestBid`, `suggestAction`) each take a place "
-        "in the worker's line of suggestions, as their own requests would, before any is "
-        "searched: an item "
-        "that finds the line full answers 503, in its result.",
+        "The suggestions (`suggestPlay`, `suggestBid`, `suggestAction`) and reviews "
+        "(`reviewRound`) each take a place in the worker's line of suggestions, as their own "
+        "requests would, before any is searched: an item that finds the line full answers "
+        "503, in its result.",
         BATCH_OPERATIONS,
     ),
 } | {component: _parameter_enum(name) for name, component in PARAMETER_ENUMS.items()}

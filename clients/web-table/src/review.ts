@@ -1,0 +1,117 @@
+// The review panel: once a round is over, the service reviews it (POST /v1/rounds/review,
+// docs/review.md) and the panel shows each seat's accuracy and classes, the cards that
+// cost something, and the deal's par. The page judges nothing: every figure is the
+// service's answer.
+import { type Api, body, Refused, type Schemas } from "./api.js";
+import type { RoundEngine, Setup } from "./round.js";
+
+export type Review = Schemas["Review"];
+
+const WORDS = {
+  en: {
+    button: "Review the round",
+    title: "Review",
+    seat: "Seat",
+    accuracy: "Accuracy",
+    cost: "Cost",
+    inaccuracy: "inaccuracy",
+    mistake: "mistake",
+    blunder: "blunder",
+    unlucky: "unlucky",
+    best: "best",
+    card: "Trick {trick}: {seat} played {card}: {class} (cost {cost}; best {best})",
+    clean: "No card cost anything.",
+    par: "Par, every hand open: {side} in {trump} by {seat}, {margin}",
+    waiting: "Reviewing…",
+    error: "No review: {detail}",
+  },
+  fr: {
+    button: "Analyser la donne",
+    title: "Analyse",
+    seat: "Place",
+    accuracy: "Précision",
+    cost: "Coût",
+    inaccuracy: "imprécision",
+    mistake: "erreur",
+    blunder: "gaffe",
+    unlucky: "malchance",
+    best: "meilleur",
+    card: "Pli {trick} : {seat} a joué {card} : {class} (coût {cost} ; meilleur {best})",
+    clean: "Aucune carte n'a rien coûté.",
+    par: "Par, toutes mains ouvertes : {side} à {trump} par {seat}, {margin}",
+    waiting: "Analyse en cours…",
+    error: "Pas d'analyse : {detail}",
+  },
+};
+type Words = (typeof WORDS)["en"];
+
+function fill(template: string, values: Record<string, string | number>): string {
+  return template.replace(/\{(\w+)\}/g, (_, key: string) => String(values[key] ?? ""));
+}
+
+function node<K extends keyof HTMLElementTagNameMap>(tag: K, text = "", attrs: Record<string, string> = {}): HTMLElementTagNameMap[K] {
+  const element = document.createElement(tag);
+  element.textContent = text;
+  for (const [name, value] of Object.entries(attrs)) element.setAttribute(name, value);
+  return element;
+}
+
+/** The review of the round just played, at the match's level and seed. */
+export async function fetchReview(api: Api, setup: Setup, round: RoundEngine): Promise<Review> {
+  const request = { ruleset: setup.ruleset, options: setup.options, ...round.asMatchRound, level: setup.level, seed: setup.seed };
+  return body(await api.POST("/v1/rounds/review", { body: request }));
+}
+
+/** The panel of a review; ``seatName`` names a seat as the table does. */
+export function reviewPanel(review: Review, seatName: (seat: number) => string, words: Words): HTMLElement {
+  const panel = node("section", "", { id: "review-panel", "aria-label": words.title });
+  panel.append(node("h3", words.title));
+  const table = node("table");
+  const head = node("tr");
+  for (const title of [words.seat, words.accuracy, words.inaccuracy, words.mistake, words.blunder, words.unlucky, words.cost]) head.append(node("th", title));
+  table.append(head);
+  for (const seat of review.seats) {
+    const row = node("tr", "", { "data-seat": String(seat.seat) });
+    const cells = [seatName(seat.seat), seat.accuracy === null || seat.accuracy === undefined ? "—" : `${seat.accuracy}`, seat.classes.inaccuracy, seat.classes.mistake, seat.classes.blunder, seat.classes.unlucky, seat.info_cost];
+    for (const cell of cells) row.append(node("td", String(cell)));
+    table.append(row);
+  }
+  panel.append(table);
+  const costly = review.cards.filter((c) => c.class !== "best");
+  const list = node("ol");
+  for (const c of costly) {
+    const best = c.info.values[0]?.card ?? c.card;
+    const text = fill(words.card, { trick: c.trick + 1, seat: seatName(c.seat), card: c.card, class: words[c.class], cost: c.info.cost, best });
+    list.append(node("li", text, { "data-class": c.class }));
+  }
+  panel.append(costly.length > 0 ? list : node("p", words.clean));
+  for (const best of review.par?.best ?? []) {
+    const side = best.team === 0 ? seatName(0) : seatName(1);
+    panel.append(node("p", fill(words.par, { side, trump: best.trump, seat: seatName(best.taker), margin: best.margin }), { "data-team": String(best.team) }));
+  }
+  return panel;
+}
+
+/** A button under the round's summary that asks for the review and shows its panel. */
+export function offerReview(api: Api, setup: Setup, round: RoundEngine, seatName: (seat: number) => string, french: boolean): void {
+  const words = french ? WORDS.fr : WORDS.en;
+  const summary = document.getElementById("summary");
+  if (!summary) return;
+  const button = node("button", words.button, { type: "button", id: "review-round" });
+  const status = node("p", "", { role: "status" });
+  button.addEventListener("click", () => {
+    button.disabled = true;
+    status.textContent = words.waiting;
+    fetchReview(api, setup, round)
+      .then((review) => {
+        status.textContent = "";
+        summary.append(reviewPanel(review, seatName, words));
+      })
+      .catch((error: unknown) => {
+        const detail = error instanceof Refused ? error.message : String(error);
+        status.textContent = fill(words.error, { detail });
+        button.disabled = false;
+      });
+  });
+  summary.append(button, status);
+}
