@@ -186,6 +186,7 @@ RULES_OPERATIONS = (
     "bestDeclarations",
     "bidding",
     "roundScore",
+    "roundScoreCounts",
     "matchScore",
     "matchSheet",
     "validateRound",
