@@ -223,7 +223,12 @@ def calibrate(args) -> None:
         rows.append(f"CPU per match sheet (every round's chance): {cpu:.2f} ms.")
         rows.append("")
         tables += rows
-    lines += ["", f"Seed {args.seed}. Reliability per preset (predictions binned by chance):", ""]
+    lines += [
+        "",
+        f"Seed {args.seed}; the model's commit above, calibrated at commit {commit()}.",
+        "Reliability per preset (predictions binned by chance):",
+        "",
+    ]
     DOC.write_text("\n".join(lines + tables) + "\n")
     print(DOC.read_text())
 
