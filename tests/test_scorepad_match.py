@@ -1,0 +1,135 @@
+"""POST /v1/match as a score pad (issue 33): rounds given as the players counted them,
+each side's chance to win after every round, and a round corrected in the middle."""
+
+from __future__ import annotations
+
+import time
+
+import pytest
+
+from service.engine import chances
+from service.engine.match import MatchRound
+from service.engine.rulesets import PRESETS, get_ruleset
+
+
+def counts(trump="H", taker=0, points=(92, None), last=0, **extra):
+    return {
+        "type": "counts",
+        "counts": {"trump": trump, "taker": taker, "points": list(points), "last_trick": last}
+        | extra,
+    }
+
+
+def post(client, body, status=200):
+    answer = client.post("/v1/match", json=body)
+    assert answer.status_code == status, answer.get_json()
+    return answer.get_json()
+
+
+def test_counted_rounds_make_the_sheet_with_the_chances(client):
+    rounds = [counts(), counts("S", 1, (None, 72), 1, belote=[{"seat": 1}])]
+    answer = post(client, {"ruleset": "belote", "dealer": 3, "rounds": rounds})
+    assert [line["score"] for line in answer["sheet"]] == [[102, 60], [80, 102]]
+    assert [line["type"] for line in answer["sheet"]] == ["counts", "counts"]
+    assert [line["dealer"] for line in answer["sheet"]] == [3, 0]
+    assert len(answer["chances"]) == 3
+    for c in answer["chances"]:
+        assert abs(sum(c["win"]) + c["draw"] - 1) < 1e-9
+    assert answer["chances"][1]["win"][0] > 0.5  # ahead by 42 after the first round
+    assert answer["chance_model"]["preset"] == "belote" and answer["chance_model"]["seed"] == 33
+    assert all(line["changed"] == [] and line["previous"] is None for line in answer["sheet"])
+
+
+def test_counts_mixed_with_scores_redeals_and_a_litige(client):
+    rounds = [
+        counts("H", 0, (76, None), 0),  # 76 + 10 = 86 against 76: made (belote-ffb: total)
+        {"type": "redeal"},
+        {"type": "score", "summary": {"score": [0, 81], "held": 81}},
+        counts("C", 1, (None, 120), 1),
+    ]
+    answer = post(client, {"ruleset": "belote-ffb", "dealer": 0, "rounds": rounds})
+    sheet = answer["sheet"]
+    assert [line["credited"] for line in sheet] == [0, 0, 0, 81]
+    assert sheet[3]["winner"] == 1 and answer["totals"] == [86 + 32, 76 + 81 + 130 + 81]
+
+
+def test_a_corrected_round_changes_the_sheet_and_says_what_changed(client):
+    rounds = [counts(), counts("S", 1, (None, 72), 1), counts("D", 0, (100, None), 0)]
+    body = {"ruleset": "belote", "dealer": 3, "rounds": rounds}
+    before = post(client, body)
+    fixed = post(client, body | {"replace": {"index": 1, "round": counts("S", 1, (None, 50), 1)}})
+    assert fixed["sheet"][0]["changed"] == []
+    assert fixed["sheet"][1]["changed"] == ["score", "winner", "totals"]
+    assert fixed["sheet"][1]["previous"]["score"] == before["sheet"][1]["score"]
+    assert fixed["sheet"][2]["changed"] == ["totals"]
+    assert "totals" in fixed["changed"]
+    assert (
+        fixed["chances"][0] == before["chances"][0] and fixed["chances"][2] != before["chances"][2]
+    )
+
+
+def test_a_correction_that_ends_the_match_earlier_names_the_round_after(client):
+    body = {"ruleset": "belote", "dealer": 0, "rounds": [counts()] * 3, "target": 300}
+    assert post(client, body)["finished"] is True  # 3 x 102 = 306
+    capot = counts("H", 0, (152, 0), None, every_trick=0)
+    bad = post(client, body | {"replace": {"index": 0, "round": capot}}, 422)
+    assert "rounds.2" in bad["errors"]  # 252 + 102 = 354: decided after round 1
+
+
+@pytest.mark.parametrize(
+    ("replace", "field"),
+    [
+        ({"index": 5, "round": {"type": "redeal"}}, "replace.index"),
+        ({"index": 0, "round": counts(points=(153, None))}, "replace.round.counts.points.0"),
+        ({"index": 0, "round": {"type": "counts"}}, "replace.round.counts"),
+    ],
+)
+def test_bad_corrections_are_refused_naming_the_field(client, replace, field):
+    body = {"ruleset": "belote", "dealer": 0, "rounds": [counts()], "replace": replace}
+    assert field in post(client, body, 422)["errors"]
+
+
+def test_a_declaration_both_sides_claim_is_refused(client):
+    tierce = ["QH", "KH", "AH"]
+    both = counts(declarations=[{"seat": 0, "cards": tierce}, {"seat": 1, "cards": tierce}])
+    answer = post(client, {"ruleset": "belote", "dealer": 0, "rounds": [counts(), both]}, 422)
+    assert "rounds.1.counts.declarations.1" in answer["errors"]
+
+
+def test_options_that_change_a_rule_give_no_chance(client):
+    body = {
+        "ruleset": "belote",
+        "dealer": 0,
+        "rounds": [counts()],
+        "options": {"litige": "hold_over"},
+    }
+    answer = post(client, body)
+    assert answer["chances"] is None and answer["chance_model"] is None
+    assert post(client, body | {"options": {}, "target": 1000})["chances"] is not None
+
+
+@pytest.mark.parametrize("name", list(PRESETS))
+def test_every_preset_has_a_chance_that_adds_up_and_moves_with_the_lead(name):
+    ruleset = get_ruleset(name)
+    model = chances.model_for(ruleset)
+    assert model is not None and model.rounds > 1000
+    tens = ruleset.score_units == "bg_tens"
+    lead = MatchRound((16, 0) if tens else (162, 0), winner=0)
+    rounds = [lead] if ruleset.target is None and ruleset.match_deals is None else [lead] * 2
+    line = chances.match_chances(ruleset, ruleset.target, rounds, 0, model)
+    assert len(line) == len(rounds) + 1
+    for c in line:
+        assert abs(sum(c.win) + c.draw - 1) < 1e-9 and min(*c.win, c.draw) >= -1e-12
+    assert 0.4 < line[0].win[0] < 0.6
+    assert line[-1].win[0] > line[0].win[0]
+
+
+def test_a_sheet_of_chances_costs_under_5_ms_once_the_table_is_built():
+    ruleset = get_ruleset("coinche")
+    model = chances.model_for(ruleset)
+    rounds = [MatchRound((182, 0), winner=0), MatchRound((0, 160), winner=1)] * 6
+    chances.match_chances(ruleset, 2000, rounds, 0, model)  # builds the table
+    start = time.process_time()
+    for _ in range(20):
+        chances.match_chances(ruleset, 2000, rounds, 0, model)
+    assert (time.process_time() - start) / 20 < 0.005
