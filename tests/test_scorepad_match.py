@@ -133,3 +133,13 @@ def test_a_sheet_of_chances_costs_under_5_ms_once_the_table_is_built():
     for _ in range(20):
         chances.match_chances(ruleset, 2000, rounds, 0, model)
     assert (time.process_time() - start) / 20 < 0.005
+
+
+@pytest.mark.parametrize("target", [1, 7, 99_999])
+def test_any_target_builds_a_small_table(target):
+    """The unit is at least the biggest round over 70: a target of 1 is no table of points
+    (schemathesis found one that took over 10 s)."""
+    ruleset = get_ruleset("klob")
+    start = time.process_time()
+    c = chances.chance_now(ruleset, target, chances.model_for(ruleset), (0, 0), 0, 0)
+    assert time.process_time() - start < 2 and 0 <= c.win[0] <= 1

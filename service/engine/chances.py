@@ -11,8 +11,9 @@ the dealer's team deals the next round (``next_dealer``, ``redeal_dealer``).
 The chance is computed exactly over that model by dynamic programming, not simulated:
 
 - a match to a ``target``: the probability that side 0 wins from every pair of points
-  still needed (in units of ``q`` points, ``ceil(target / 50)``, the outcomes rounded to
-  them), for each dealer's team, by value iteration until it changes by less than 1e-12
+  still needed (in units of ``q`` points: ``ceil(target / 50)``, at least the biggest
+  round over 70; the outcomes rounded to them), for each dealer's team, by value
+  iteration until it changes by less than 1e-12
   (the match rules of :func:`match.score_match`: a side reaching the target wins; both in
   one round, the higher total, equal totals play on; a round that cannot finish does not;
   over the target after such a round, the next round that can decides). Points a litige
@@ -43,8 +44,11 @@ from .match import MatchRound, _decision, dealers, score_match
 from .rulesets import PRESETS, Ruleset
 
 DATA = Path(__file__).with_name("data") / "round_outcomes.json"
-#: Units of the points still needed: about this many per target.
+#: Units of the points still needed: about this many per target, and never fewer points
+#: than the biggest round outcome over this many (so that a table stays small whatever
+#: the target: a target of 1 is not a table of points).
 TARGET_STEPS = 50
+ROUND_STEPS = 70
 TOLERANCE = 1e-12
 MAX_ITERATIONS = 5000
 
@@ -110,8 +114,9 @@ def model_for(ruleset: Ruleset) -> Model | None:
 # --- a match to a target -----------------------------------------------------------------
 
 
-def _unit(target: int) -> int:
-    return max(1, math.ceil(target / TARGET_STEPS))
+def _unit(target: int, model: Model) -> int:
+    biggest = max(o.mine + o.theirs + 2 * o.held for o in model.outcomes)
+    return max(1, math.ceil(target / TARGET_STEPS), math.ceil(biggest / ROUND_STEPS))
 
 
 def _units(points: int, q: int) -> int:
@@ -123,7 +128,7 @@ def _table(preset: str, target: int) -> tuple[np.ndarray, int, int, int]:
     """``(V, q, top, low)``: ``V[d, i, j]`` the chance side 0 wins when it still needs
     ``i + low`` units and side 1 ``j + low`` (``<= 0``: reached), team ``d`` dealing."""
     model = _model(preset)
-    q = _unit(target)
+    q = _unit(target, model)
     top = math.ceil(target / q)
     reach = max(_units(o.mine + o.held, q) + _units(o.theirs + o.held, q) for o in model.outcomes)
     low = -(reach + 1)

@@ -34,41 +34,6 @@ MATCH_EXAMPLE = {
     ],
 }
 
-#: A score pad: two belote rounds as counted, the second corrected (92 was 72).
-SCORE_PAD_EXAMPLE = {
-    "ruleset": "belote",
-    "dealer": 3,
-    "rounds": [
-        {
-            "type": "counts",
-            "counts": {"trump": "H", "taker": 0, "points": [92, None], "last_trick": 0},
-        },
-        {
-            "type": "counts",
-            "counts": {
-                "trump": "S",
-                "taker": 1,
-                "points": [None, 72],
-                "last_trick": 1,
-                "belote": [{"seat": 1}],
-            },
-        },
-    ],
-    "replace": {
-        "index": 1,
-        "round": {
-            "type": "counts",
-            "counts": {
-                "trump": "S",
-                "taker": 1,
-                "points": [None, 92],
-                "last_trick": 1,
-                "belote": [{"seat": 1}],
-            },
-        },
-    },
-}
-
 
 def _round(
     k: int, r: dict[str, Any], ruleset: Ruleset, dealer: int = 0, at: str | None = None
@@ -159,13 +124,7 @@ def _line(r: dict[str, Any], m: MatchRound, line, dealer: int) -> dict[str, Any]
 class Match(MethodView):
     @blp.arguments(
         MatchRequestSchema(),
-        examples={
-            "litige": {"summary": "Belote FFB: a litige, a redeal", "value": MATCH_EXAMPLE},
-            "score_pad": {
-                "summary": "A score pad: rounds as counted, one corrected",
-                "value": SCORE_PAD_EXAMPLE,
-            },
-        },
+        examples={"litige": {"summary": "Belote FFB: a litige, a redeal", "value": MATCH_EXAMPLE}},
     )
     @blp.response(200, MatchSheetSchema())
     @error_responses(blp)
