@@ -104,3 +104,12 @@ def test_klaverjas_roem_by_the_team_that_won_it(client):
     answer = client.post("/v1/round-score/counts", json=told).get_json()
     assert answer["declaration_points"] == [0, 50] and answer["belote_points"] == [20, 0]
     assert card_name(0) == "7C"
+
+
+def test_a_batch_item_scores_counts(client):
+    told = {"trump": "H", "taker": 0, "points": [92, None], "last_trick": 0}
+    answer = client.post(
+        "/v1/batch", json={"items": [{"operation": "roundScoreCounts", "body": told}]}
+    ).get_json()
+    item = answer["items"][0]
+    assert item["status"] == 200 and item["body"]["score"] == [102, 60]

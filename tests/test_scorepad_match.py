@@ -143,3 +143,15 @@ def test_any_target_builds_a_small_table(target):
     start = time.process_time()
     c = chances.chance_now(ruleset, target, chances.model_for(ruleset), (0, 0), 0, 0)
     assert time.process_time() - start < 2 and 0 <= c.win[0] <= 1
+
+
+@pytest.mark.parametrize(
+    ("name", "totals", "pending"),
+    [("belote-ffb", (300, 500), 81), ("belote-ffb", (950, 900), 162), ("belot", (150, 160), 30)],
+)
+def test_held_points_one_round_ahead_over_arrays_as_outcome_by_outcome(name, totals, pending):
+    ruleset = get_ruleset(name)
+    model = chances.model_for(ruleset)
+    fast = chances._one_ahead_target(ruleset, ruleset.target, model, totals, 1, pending)
+    slow = chances._one_ahead(ruleset, ruleset.target, model, totals, 1, 3, pending)
+    assert fast.win == pytest.approx(slow.win, abs=1e-12)

@@ -7,7 +7,8 @@ generated from openapi.yaml, esbuild), served under ``/table/`` by a gunicorn of
 first by the keyboard), an illegal card refused with the service's reason, the score
 sheet compared with the service's answer, nothing fetched from outside, a phone-sized
 viewport in French, the score pad (rounds entered as counted, the chance line, a
-correction: clients/web-table/tests/scorepad.mjs). Screenshots go to build/web-table/ (looked at, not compared).
+correction: clients/web-table/tests/scorepad.mjs). Screenshots go to build/web-table/
+(looked at, not compared).
 """
 
 from __future__ import annotations

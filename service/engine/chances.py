@@ -247,6 +247,8 @@ def chance_now(
 ) -> Chance:
     """The chance before a round that ``dealer`` deals, the totals and the points held
     over so far, the match not decided yet."""
+    if pending and target is not None and ruleset.match_deals is None:
+        return _one_ahead_target(ruleset, target, model, totals, dealer, pending)
     if pending:
         return _one_ahead(ruleset, target, model, totals, dealer, rounds_played, pending)
     d = ruleset.team_of(dealer)
@@ -265,6 +267,39 @@ def chance_now(
             lose += o.p * (theirs > mine)
         return Chance((w, lose), 1 - w - lose)
     w = _target_chance(model, target, totals, d)
+    return Chance((w, 1 - w), 0.0)
+
+
+@lru_cache(maxsize=16)
+def _credited(preset: str) -> tuple[np.ndarray, ...]:
+    """The model's outcomes as arrays, a litige's split in two halves: ``(mine, theirs,
+    held, to, blocked, again, p)``, ``to`` the team (0: the dealer's) credited with the
+    points held over."""
+    rows = []
+    for o in _model(preset).outcomes:
+        shares = ((1.0, o.winner),) if o.winner is not None else ((0.5, 0), (0.5, 1))
+        rows += [(o.mine, o.theirs, o.held, to, o.blocked, o.again, o.p * s) for s, to in shares]
+    columns = list(zip(*rows, strict=True))
+    return tuple(np.array(c) for c in columns)
+
+
+def _one_ahead_target(ruleset, target, model, totals, dealer, pending) -> Chance:
+    """:func:`_one_ahead` for a match to a target, over arrays (every outcome at once)."""
+    mine, theirs, held, to, blocked, again, p = _credited(model.preset)
+    d = ruleset.team_of(dealer)
+    credit = pending + held
+    gains = (mine + (to == 0) * credit, theirs + (to == 1) * credit)
+    t0 = totals[0] + gains[d]
+    t1 = totals[1] + gains[1 - d]
+    won0, won1 = _decided(target - t0, target - t1, False)
+    if ruleset.match_capot_cannot_finish:
+        won0, won1 = won0 & ~blocked, won1 & ~blocked
+    values, q, top, low = _table(model.preset, target)
+    i = np.clip(np.ceil((target - t0) / q), low, top).astype(int) - low
+    j = np.clip(np.ceil((target - t1) / q), low, top).astype(int) - low
+    nxt = np.where(again, d, 1 - d)
+    going = ~(won0 | won1)
+    w = float(np.sum(p * (won0 + going * values[nxt, i, j])))
     return Chance((w, 1 - w), 0.0)
 
 

@@ -10,6 +10,7 @@ from ...engine import chances
 from ...engine.deal import next_dealer
 from ...engine.match import MatchRound, dealers
 from ...engine.play import check_seat
+from ...engine.record import first_leader
 from ...engine.round_state import REDEAL
 from ...engine.rulesets import Ruleset
 from ...engine.text import N_, Text
@@ -67,7 +68,7 @@ def _round(
     if r["type"] == "counts":
         told = r["counts"]
         if told["leader"] is None:
-            told = told | {"leader": (dealer + 1) % ruleset.players}
+            told = told | {"leader": first_leader(ruleset, dealer)}
         score = told_score(told, ruleset, f"{at}.counts.", held_in=0)
         return MatchRound(score.score, score.held, score.winner, score.capot)
     prefix = f"{at}.record."
