@@ -33,8 +33,8 @@ def test_counted_rounds_make_the_sheet_with_the_chances(client):
     assert [line["type"] for line in answer["sheet"]] == ["counts", "counts"]
     assert [line["dealer"] for line in answer["sheet"]] == [3, 0]
     assert len(answer["chances"]) == 3
-    for c in answer["chances"]:
-        assert abs(sum(c["win"]) + c["draw"] - 1) < 1e-9
+    for c in answer["chances"]:  # to 4 decimal places
+        assert abs(sum(c["win"]) + c["draw"] - 1) <= 2e-4
     assert answer["chances"][1]["win"][0] > 0.5  # ahead by 42 after the first round
     assert answer["chance_model"]["preset"] == "belote" and answer["chance_model"]["seed"] == 33
     assert all(line["changed"] == [] and line["previous"] is None for line in answer["sheet"])

@@ -179,6 +179,9 @@ class Match(MethodView):
         return after | {"changed": changed, "sheet": _lines(after["sheet"], before["sheet"])}
 
 
+#: Decimal places of a chance in the answer (the sums of floats below them differ by
+#: machine).
+CHANCE_PLACES = 4
 #: The members of the answer a correction may change.
 SUMMARY = ("totals", "finished", "winner", "draw", "held", "next_dealer")
 
@@ -219,7 +222,10 @@ def _chances(ruleset: Ruleset, target, rounds: list[MatchRound], dealer: int) ->
         return {"chances": None, "chance_model": None}
     line = chances.match_chances(ruleset, target, rounds, dealer, model)
     return {
-        "chances": [{"win": list(c.win), "draw": c.draw} for c in line],
+        "chances": [
+            {"win": [round(w, CHANCE_PLACES) for w in c.win], "draw": round(c.draw, CHANCE_PLACES)}
+            for c in line
+        ],
         "chance_model": {
             "preset": model.preset,
             "rounds": model.rounds,

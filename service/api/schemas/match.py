@@ -153,7 +153,7 @@ class ChanceSchema(ResponseSchema):
         fields.Float(),
         required=True,
         validate=validate.Length(equal=2),
-        metadata={"description": "[team 0, team 1], each between 0 and 1."},
+        metadata={"description": "[team 0, team 1], each between 0 and 1, to 4 decimal places."},
     )
     draw = fields.Float(
         required=True,
