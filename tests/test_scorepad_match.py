@@ -155,3 +155,28 @@ def test_held_points_one_round_ahead_over_arrays_as_outcome_by_outcome(name, tot
     fast = chances._one_ahead_target(ruleset, ruleset.target, model, totals, 1, pending)
     slow = chances._one_ahead(ruleset, ruleset.target, model, totals, 1, 3, pending)
     assert fast.win == pytest.approx(slow.win, abs=1e-12)
+
+
+def test_a_correction_carries_the_litige_and_the_dealers_along(client):
+    litige = counts("H", 0, (71, None), 0)  # belote-ffb: 71 + 10 = 81 against 81, held
+    body = {
+        "ruleset": "belote-ffb",
+        "dealer": 0,
+        "rounds": [litige, counts("S", 1, (None, 100), 1)],
+    }
+    before = post(client, body)
+    assert before["sheet"][0]["held"] == 81 and before["sheet"][1]["credited"] == 81
+    fixed = post(client, body | {"replace": {"index": 0, "round": counts("H", 0, (92, None), 0)}})
+    assert fixed["sheet"][0]["held"] == 0 and fixed["sheet"][1]["credited"] == 0
+    assert {"held", "carried", "winner"} <= set(fixed["sheet"][0]["changed"])
+    assert "credited" in fixed["sheet"][1]["changed"]
+    # Klaberjass: the winner of a hand deals the next, so a corrected winner moves the dealer.
+    klab = {"ruleset": "klaberjass", "dealer": 0}
+    won_by_0 = counts("H", 0, (70, 12), 0)
+    won_by_1 = counts("H", 0, (12, 70), 1)
+    sheet = post(client, klab | {"rounds": [won_by_0, won_by_0]})
+    moved = post(
+        client, klab | {"rounds": [won_by_0, won_by_0], "replace": {"index": 0, "round": won_by_1}}
+    )
+    assert sheet["sheet"][1]["dealer"] != moved["sheet"][1]["dealer"]
+    assert "dealer" in moved["sheet"][1]["changed"]
