@@ -136,7 +136,7 @@ def _table(preset: str, target: int) -> tuple[np.ndarray, int, int, int]:
     needs = np.arange(n) + low
     ii, jj = np.meshgrid(needs, needs, indexing="ij")
     terms = [np.zeros((n, n)), np.zeros((n, n))]
-    moves: list[list[tuple[np.ndarray, np.ndarray, int]]] = [[], []]
+    moves: list[list[tuple[np.ndarray, int, int, int]]] = [[], []]
     merged: dict[tuple, float] = {}
     for o in _split(model.outcomes):
         key = (_units(o.mine, q), _units(o.theirs, q), o.blocked, o.again)
@@ -144,26 +144,26 @@ def _table(preset: str, target: int) -> tuple[np.ndarray, int, int, int]:
     for (mine, theirs, blocked, again), p in merged.items():
         for d in (0, 1):
             g0, g1 = (mine, theirs) if d == 0 else (theirs, mine)
-            i2, j2 = np.maximum(ii - g0, low), np.maximum(jj - g1, low)
-            won0, won1 = _decided(i2, j2, blocked)
+            won0, won1 = _decided(np.maximum(ii - g0, low), np.maximum(jj - g1, low), blocked)
             terms[d] += p * won0
-            going = (p * ~(won0 | won1)).ravel()
-            nxt = d if again else 1 - d
-            flat = ((i2 - low) * n + (j2 - low)).ravel()
-            moves[d].append((going, flat, nxt))
-    values = np.full((2, n * n), 0.5)
+            moves[d].append((p * ~(won0 | won1), g0, g1, d if again else 1 - d))
+    # The successor of index k after a gain g is max(k - g, 0): a slice of the table padded
+    # below with copies of its first row and column.
+    pad = reach + 1
+    values = np.full((2, n, n), 0.5)
     for _ in range(MAX_ITERATIONS):
+        padded = [np.pad(values[x], ((pad, 0), (pad, 0)), mode="edge") for x in (0, 1)]
         new = np.empty_like(values)
         for d in (0, 1):
-            acc = terms[d].ravel().copy()
-            for going, flat, nxt in moves[d]:
-                acc += going * values[nxt][flat]
+            acc = terms[d].copy()
+            for going, g0, g1, nxt in moves[d]:
+                acc += going * padded[nxt][pad - g0 : pad - g0 + n, pad - g1 : pad - g1 + n]
             new[d] = acc
         change = float(np.max(np.abs(new - values)))
         values = new
         if change < TOLERANCE:
             break
-    return values.reshape(2, n, n), q, top, low
+    return values, q, top, low
 
 
 def _split(outcomes: Sequence[Outcome]) -> list[Outcome]:
