@@ -6,7 +6,9 @@ by a gunicorn of this test (``BELOTE_TABLE_DIR``), and driven in Debian's Chromi
 playwright-core (clients/web-table/tests/browser.mjs): a whole round played by clicking
 legal cards (the first by the keyboard), an illegal card refused with the service's reason,
 the score sheet compared with the service's answer, nothing fetched from outside, a
-phone-sized viewport in French. Screenshots go to build/web-table/ (looked at, not compared).
+phone-sized viewport in French, the score pad (rounds entered as counted, the chance line,
+a correction: clients/web-table/tests/scorepad.mjs). Screenshots go to build/web-table/
+(looked at, not compared).
 """
 
 from __future__ import annotations
@@ -81,9 +83,13 @@ def test_a_round_is_played_in_the_browser_on_the_public_api(tmp_path):
         "a one-round match ends with its result",
         "nothing was fetched from outside",
         "the phone layout does not scroll sideways",
+        "score pad: the sheet shows the service's scores of the counted rounds",
+        "score pad: the chance line has a point before the first round and after each",
+        "score pad: an impossible count is refused with the service's reason",
+        "score pad: a corrected round changes the sheet and marks what changed",
     ):
         assert name in checks, (name, checks)
-    for shot in ("auction", "trick", "round-end", "phone"):
+    for shot in ("auction", "trick", "round-end", "phone", "scorepad"):
         assert (SHOTS / f"{shot}.png").stat().st_size > 1000, shot
 
 

@@ -13,6 +13,7 @@ from .config import Config, Settings
 from .routes import (
     batch,
     bidding,
+    counts,
     declarations,
     health,
     match,
@@ -76,6 +77,7 @@ def create_app(config: type = Config, settings: Settings | None = None) -> Flask
         declarations,
         bidding,
         scoring,
+        counts,
         match,
         record,
         round_state,

@@ -168,15 +168,22 @@ def capot_team(tricks: Sequence[TrickResult], ruleset: Ruleset, trump: str) -> i
     took every trick, or with ``capot_when: no_points`` (bga-coinche ``stEndHand``: "If a
     team scored zero points, it's a capot") the team whose opponents end with 0 trick
     points and without the last trick."""
+    raw = _raw_points(tricks)
+    return counted_capot(
+        scale_points(raw, trump, ruleset), tricks[-1].team, sweep_team(tricks), ruleset
+    )
+
+
+def counted_capot(
+    points: Sequence[int], last_trick: int, sweep: int | None, ruleset: Ruleset
+) -> int | None:
+    """:func:`capot_team` from what is counted: each team's (scaled) trick points, the
+    team that took the last trick and the team that took every trick (None: neither)."""
     if ruleset.capot_bonus is None:
         return None
     if ruleset.capot_when == "no_points":
-        points = scaled_trick_points(tricks, trump, ruleset)
-        last = tricks[-1].team
-        if points[1 - last] == 0:
-            return last
-        return None
-    return sweep_team(tricks)
+        return last_trick if points[1 - last_trick] == 0 else None
+    return sweep
 
 
 def card_points_by_team(
@@ -188,9 +195,26 @@ def card_points_by_team(
     ``doubled`` doubles both bonuses (:func:`play.bonus_multiplier`). With ``capot_mode``
     ``plus_last_trick`` the capot bonus is added to the last-trick bonus and is not
     doubled (belot: 162 + 90 = 252; sans atout 260 + 90 = 350)."""
-    points = scaled_trick_points(tricks, trump, ruleset)
-    capot = capot_team(tricks, ruleset, trump)
-    points[tricks[-1].team] += end_bonus(trump, ruleset, capot is not None)
+    return counted_card_points(
+        _raw_points(tricks), tricks[-1].team, sweep_team(tricks), trump, ruleset
+    )
+
+
+def counted_card_points(
+    raw: Sequence[int], last_trick: int, sweep: int | None, trump: str, ruleset: Ruleset
+) -> tuple[int, int]:
+    """:func:`card_points_by_team` from what is counted: each team's raw trick points, the
+    team that took the last trick, the team that took every trick (None: neither)."""
+    points = scale_points(raw, trump, ruleset)
+    capot = counted_capot(points, last_trick, sweep, ruleset)
+    points[last_trick] += end_bonus(trump, ruleset, capot is not None)
+    return points[0], points[1]
+
+
+def _raw_points(tricks: Sequence[TrickResult]) -> tuple[int, int]:
+    points = [0, 0]
+    for t in tricks:
+        points[t.team] += t.points
     return points[0], points[1]
 
 
@@ -198,9 +222,12 @@ def scaled_trick_points(tricks: Sequence[TrickResult], trump: str, ruleset: Rule
     """Each team's trick points; with ``card_points_scale: to_152`` scaled to a total of
     152 where the mode's cards total otherwise (bga-coinche ``stEndHand``: ``round(points
     x 152 / 120)`` sans atout, ``x 152 / 248`` tout atout, PHP's round: half away from 0)."""
-    points = [0, 0]
-    for t in tricks:
-        points[t.team] += t.points
+    return scale_points(_raw_points(tricks), trump, ruleset)
+
+
+def scale_points(raw: Sequence[int], trump: str, ruleset: Ruleset) -> list[int]:
+    """Raw trick points per team as :func:`scaled_trick_points` scales them."""
+    points = list(raw)
     deck = set_points(ALL_CARDS, trump, ruleset)
     if ruleset.card_points_scale == "to_152" and deck != SUIT_CARD_POINTS:
         points = [(2 * p * SUIT_CARD_POINTS + deck) // (2 * deck) for p in points]
@@ -221,7 +248,11 @@ def end_bonus(trump: str, ruleset: Ruleset, capot: bool) -> int:
 def mode_total(trump: str, ruleset: Ruleset, played: int) -> int:
     """The card points of the cards played plus the last-trick bonus (no capot): 162 with
     one trump suit, 260 sans atout doubled, 258 tout atout raw..."""
-    cards = set_points(played, trump, ruleset)
+    return counted_mode_total(set_points(played, trump, ruleset), trump, ruleset)
+
+
+def counted_mode_total(cards: int, trump: str, ruleset: Ruleset) -> int:
+    """:func:`mode_total` from the raw card points of the cards played (both sides')."""
     if ruleset.card_points_scale == "to_152" and cards == set_points(ALL_CARDS, trump, ruleset):
         cards = SUIT_CARD_POINTS
     return cards + ruleset.last_trick_bonus * bonus_multiplier(trump, ruleset)
@@ -537,33 +568,75 @@ def score_checked(
     ``said``: the belotes ``(seat, suit)`` said as played, when only those count
     (``belote_said: required``, a record with announcements); None: every belote held."""
     results = _trick_results(checked, trump, ruleset)
+    won = [0, 0]
+    for r in results:
+        won[r.team] += 1
     settlement = _declarations(declarations, checked, results, trump, ruleset)
     belotes, belote_points = _belotes(checked, results, trump, ruleset, said)
-    played = 0
-    for hand in checked.hands:
-        played |= hand
-    figures = Figures(
-        card_points_by_team(results, trump, ruleset),
-        settlement.points,
+    counts = Counts(
+        _raw_points(results),
+        results[-1].team,
+        sweep_team(results),
+        settlement,
+        belotes,
         belote_points,
-        mode_total(trump, ruleset, played),
-        capot_team(results, ruleset, trump)
-        if ruleset.capot_when == "no_points"
-        else sweep_team(results),
+    )
+    return score_counts(ruleset, trump, taker, counts, bid, held_in, double, tuple(results))
+
+
+@dataclass(frozen=True, slots=True)
+class Counts:
+    """What the players count at the table when a round ends, from which it is scored
+    (:func:`score_counts`): each team's card points in its tricks (raw: before
+    ``card_points_scale``, without the last-trick bonus), the team that took the last
+    trick, the team that took every trick (None: neither), the declarations settled and
+    the belotes that count with their points per team. :func:`score_checked` reads them
+    from the tricks; :mod:`.counts` from what a score pad is told."""
+
+    points: tuple[int, int]
+    last_trick: int
+    sweep: int | None
+    settlement: Settlement
+    belotes: tuple[tuple[int, int], ...] = ()
+    belote_points: tuple[int, int] = (0, 0)
+
+
+def score_counts(
+    ruleset: Ruleset,
+    trump: str,
+    taker: int,
+    counts: Counts,
+    bid: Bid | None = None,
+    held_in: int = 0,
+    double: str = "none",
+    tricks: tuple[TrickResult, ...] = (),
+) -> RoundScore:
+    """Score a round from its :class:`Counts`, the core both the tricks
+    (:func:`score_checked`) and a score pad's counts (:mod:`.counts`) end in: card points
+    with the last-trick or capot bonus (:func:`counted_card_points`), the figures, then
+    :func:`settle_figures`. ``tricks``: the scored tricks, when they are known."""
+    capot = counted_capot(
+        scale_points(counts.points, trump, ruleset), counts.last_trick, counts.sweep, ruleset
+    )
+    figures = Figures(
+        counted_card_points(counts.points, counts.last_trick, counts.sweep, trump, ruleset),
+        counts.settlement.points,
+        counts.belote_points,
+        counted_mode_total(sum(counts.points), trump, ruleset),
+        capot if ruleset.capot_when == "no_points" else counts.sweep,
     )
     t = ruleset.team_of(taker)
-    capot = capot_team(results, ruleset, trump)
     settled = settle_figures(ruleset, trump, figures, t, bid, held_in, double)
     outcome, score, held, winner = settled
     return RoundScore(
-        tricks=tuple(results),
+        tricks=tricks,
         taker=taker,
         taker_team=t,
-        last_trick=results[-1].team,
+        last_trick=counts.last_trick,
         capot=capot,
         figures=figures,
-        declarations=settlement.ranked,
-        belotes=belotes,
+        declarations=counts.settlement.ranked,
+        belotes=counts.belotes,
         outcome=outcome,
         score=score,
         held=held,

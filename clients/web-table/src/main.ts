@@ -7,6 +7,7 @@ import { fill, wordsFor } from "./labels.js";
 import type { Action, Announcement, Bid, CompareChoice, LegalBid, Level, RoundEngine, Setup, TableState } from "./round.js";
 import { newRound, matchSheet, type Sheet } from "./match.js";
 import { offerReview } from "./review.js";
+import { installScorePad } from "./scorepad.js";
 
 const languages = navigator.languages.length > 0 ? navigator.languages : [navigator.language];
 const words = wordsFor(languages);
@@ -499,6 +500,7 @@ async function main(): Promise<void> {
   if (params.get("seed")) $<HTMLInputElement>("seed").value = params.get("seed") ?? "";
   $("new-match").addEventListener("click", () => void startMatch());
   $("setup").addEventListener("submit", (event) => event.preventDefault());
+  installScorePad(api, languages);
   $("table").dataset["ready"] = "true";
   if (params.get("autostart") !== "0") void startMatch();
 }

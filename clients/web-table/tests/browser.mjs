@@ -14,6 +14,8 @@ import { join } from "node:path";
 
 import { chromium } from "playwright-core";
 
+import { scorePad } from "./scorepad.mjs";
+
 const [base, out = "build/web-table"] = process.argv.slice(2);
 if (!base) throw new Error("usage: node tests/browser.mjs BASE_URL [SCREENSHOT_DIR]");
 mkdirSync(out, { recursive: true });
@@ -204,6 +206,9 @@ try {
     await more.page.screenshot({ path: join(out, `${other}.png`) });
     check(`${other}: no script error`, more.watch.errors.length === 0, { errors: more.watch.errors });
   }
+
+  // --- the score pad (tests/scorepad.mjs) ---------------------------------------------
+  await scorePad({ open, table, check, out });
 
   // --- a one-round match on a phone, in French, by tapping -----------------------------
   const phone = await open({ viewport: { width: 390, height: 844 }, deviceScaleFactor: 2, isMobile: true, hasTouch: true, locale: "fr-FR" });

@@ -187,6 +187,7 @@ RULES_OPERATIONS = (
     "bestDeclarations",
     "bidding",
     "roundScore",
+    "roundScoreCounts",
     "matchScore",
     "matchSheet",
     "validateRound",
@@ -290,8 +291,9 @@ ENUMS: dict[str, dict[str, Any]] = {
     "MatchRoundType": _enum(
         "How a round of a match record is given: `score` (its scored summary, as "
         "`/v1/match-score` takes it), `redeal` (everybody passed: nobody scores), `record` "
-        "(the round record, which the service plays through and scores).",
-        ("score", "redeal", "record"),
+        "(the round record, which the service plays through and scores), `counts` (what the "
+        "players counted, as `/v1/round-score/counts` takes it: a score pad).",
+        ("score", "redeal", "record", "counts"),
     ),
     "BatchOperation": _enum(
         "An operation a POST /v1/batch item calls: the operationId of a POST endpoint. "
