@@ -131,7 +131,7 @@ def cards_of(view: RoundView) -> int:
                 walk(item, name)
 
     for f in dataclasses.fields(view):
-        if f.name not in ("score",):  # the score comes once every card is down
+        if f.name not in ("score", "own_score"):  # scores come once every card is down
             walk(getattr(view, f.name), f.name)
     return found
 

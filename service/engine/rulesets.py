@@ -953,7 +953,7 @@ PRESETS: dict[str, Ruleset] = {
             name="belot",
             title="Bulgarian Belot (Бридж-белот)",
             source=(
-                "RULES-belot-klaverjas.md section 2: belot-rules.hit.bg / belot.bg official "
+                "docs/rules-belot-klaverjas.md section 2: belot-rules.hit.bg / belot.bg official "
                 "rules, NikolayIT/BelotGameEngine, the 2001 program Бридж Белот v2.06"
             ),
             trump_modes=("C", "D", "H", "S", "none", "all"),
@@ -990,7 +990,7 @@ PRESETS: dict[str, Ruleset] = {
             name="klaverjas-rotterdam",
             title="Klaverjassen, Rotterdam rules",
             source=(
-                "RULES-belot-klaverjas.md sections 3-4: NKU Rotterdam rules "
+                "docs/rules-belot-klaverjas.md sections 3-4: NKU Rotterdam rules "
                 "(marathonklaverjassen.nl, hutmacher.nl), Board Game Arena Klaverjassen"
             ),
             trump_lead_overtrump="always",
@@ -1005,7 +1005,7 @@ PRESETS: dict[str, Ruleset] = {
             name="klaverjas-amsterdam",
             title="Klaverjassen, Amsterdam rules",
             source=(
-                "RULES-belot-klaverjas.md sections 3 and 5: pagat.com Amsterdam rules, "
+                "docs/rules-belot-klaverjas.md sections 3 and 5: pagat.com Amsterdam rules, "
                 "Board Game Arena Klaverjassen, NKU"
             ),
             trump_lead_overtrump="always",
