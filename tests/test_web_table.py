@@ -5,7 +5,8 @@ generated from openapi.yaml, esbuild) into a temporary directory, served under `
 by a gunicorn of this test (``BELOTE_TABLE_DIR``), and driven in Debian's Chromium by
 playwright-core (clients/web-table/tests/browser.mjs): a whole round played by clicking
 legal cards (the first by the keyboard), an illegal card refused with the service's reason,
-the score sheet compared with the service's answer, nothing fetched from outside, a
+the score sheet compared with the service's answer, the round's review and its link
+reopened in a new page (the same review), nothing fetched from outside, a
 phone-sized viewport in French, the score pad (rounds entered as counted, the chance line,
 a correction: clients/web-table/tests/scorepad.mjs). Screenshots go to build/web-table/
 (looked at, not compared).
@@ -81,6 +82,11 @@ def test_a_round_is_played_in_the_browser_on_the_public_api(tmp_path):
         "the arrows move the focus along the hand",
         "the next round is dealt by the service's next dealer",
         "a one-round match ends with its result",
+        "the review links to the round in its notation",
+        "the reopened round is read back from its notation",
+        "the reopened round's review equals the first (seats, accuracies)",
+        "the reopened round links to a new match",
+        "a link without a round shows the service's sentence",
         "nothing was fetched from outside",
         "the phone layout does not scroll sideways",
         "score pad: the sheet shows the service's scores of the counted rounds",
@@ -89,7 +95,7 @@ def test_a_round_is_played_in_the_browser_on_the_public_api(tmp_path):
         "score pad: a corrected round changes the sheet and marks what changed",
     ):
         assert name in checks, (name, checks)
-    for shot in ("auction", "trick", "round-end", "phone", "scorepad"):
+    for shot in ("auction", "trick", "round-end", "review-panel", "phone", "scorepad"):
         assert (SHOTS / f"{shot}.png").stat().st_size > 1000, shot
 
 

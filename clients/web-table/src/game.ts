@@ -38,6 +38,15 @@ export class Round implements RoundEngine {
     return this.current;
   }
 
+  /** A round from its whole record (a link's, read back by POST /v1/rounds/from-text):
+   * the table as seat 0 sees it at the record's end. */
+  async open(record: RoundRecord): Promise<TableState> {
+    this.answer = await this.viewOf(0, record);
+    this.record = record;
+    this.current = this.draw(this.answer);
+    return this.current;
+  }
+
   /** The round record as a match record's round (POST /v1/match scores it itself). */
   get asMatchRound(): RoundRecord {
     return this.record;

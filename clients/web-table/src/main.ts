@@ -6,7 +6,7 @@ import { cardBack, cardFace, cardText, suitSymbol } from "./cards.js";
 import { fill, wordsFor } from "./labels.js";
 import type { Action, Announcement, Bid, CompareChoice, LegalBid, Level, RoundEngine, Setup, TableState } from "./round.js";
 import { newRound, matchSheet, type Sheet } from "./match.js";
-import { offerReview } from "./review.js";
+import { offerReview, reopenRound, reviewWords } from "./review.js";
 import { installScorePad } from "./scorepad.js";
 
 const languages = navigator.languages.length > 0 ? navigator.languages : [navigator.language];
@@ -467,6 +467,25 @@ function renderSheet(): void {
 
 // --- the page ----------------------------------------------------------------------------
 
+/** A round a review panel's link carries (``?round=``): its end at the table, reviewed. */
+async function showLinkedRound(url: string): Promise<void> {
+  const french = words === wordsFor(["fr"]);
+  try {
+    ({ setup, round } = await reopenRound(api, url, params));
+  } catch (error) {
+    notice(fill(reviewWords(french).unreadable, { detail: error instanceof Refused ? error.message : String(error) }));
+    return;
+  }
+  // The settings show the round's game: New match plays it again.
+  const preset = $<HTMLSelectElement>("preset");
+  preset.value = setup.ruleset;
+  $<HTMLTextAreaElement>("options").value = setup.options ? JSON.stringify(setup.options) : "";
+  players = setup.options?.players ?? Number(preset.selectedOptions[0]?.dataset["players"] ?? 4);
+  render(round.current);
+  if (round.current.score) renderSummary(round.current.score);
+  offerReview(api, setup, round, seatName, french, true);
+}
+
 function label(id: string, text: string): void {
   $(id).textContent = text;
 }
@@ -502,7 +521,9 @@ async function main(): Promise<void> {
   $("setup").addEventListener("submit", (event) => event.preventDefault());
   installScorePad(api, languages);
   $("table").dataset["ready"] = "true";
-  if (params.get("autostart") !== "0") void startMatch();
+  const linked = params.get("round");
+  if (linked) void showLinkedRound(linked);
+  else if (params.get("autostart") !== "0") void startMatch();
 }
 
 void main();

@@ -40,9 +40,8 @@ async function open(options) {
   return context;
 }
 
-/** A page that records what it fetched from outside, its script errors and the answers. */
-async function table(context, query) {
-  const page = context.pages()[0] ?? (await context.newPage());
+/** What ``page`` fetched from outside, its script errors and the service's answers. */
+function watchPage(page) {
   const watch = { outside: [], errors: [], answers: [] };
   page.on("request", (request) => {
     if (!request.url().startsWith(base)) watch.outside.push(request.url());
@@ -56,6 +55,13 @@ async function table(context, query) {
       /* not JSON */
     }
   });
+  return watch;
+}
+
+/** The table in the context's page, with ``query`` in its address. */
+async function table(context, query) {
+  const page = context.pages()[0] ?? (await context.newPage());
+  const watch = watchPage(page);
   await page.goto(`${base}/table/?${new URLSearchParams(query)}`);
   await page.waitForSelector("#table[data-ready=true]");
   return { page, watch };
@@ -181,6 +187,39 @@ try {
   const seatRows = await page.locator("#review-panel tr[data-seat]").count();
   check("the review panel shows every seat of the service's review", reviewed && seatRows === reviewed.seats.length, { rows: seatRows, service: reviewed?.seats?.length });
   await page.screenshot({ path: join(out, "review.png") });
+  // The panel's link: the table's page with the round's URL-safe notation (the answer of
+  // POST /v1/rounds/text) and the review's level and seed. Opened in a new page, the round
+  // is read back (POST /v1/rounds/from-text) and reviewed again: the same review.
+  const href = await page.getAttribute("#reopen-round", "href");
+  const written = watch.answers.filter((a) => a.path === "/v1/rounds/text").at(-1)?.body;
+  const link = new URL(href ?? "", page.url());
+  check("the review links to the round in its notation", written && link.pathname === "/table/" && link.searchParams.get("round") === written.url && link.searchParams.get("level") === "easy" && link.searchParams.get("seed") === seed, { href, url: written?.url });
+  const panelText = (p) => p.locator("#review-panel tr[data-seat], #review-panel p[data-team]").allTextContents();
+  const firstPanel = await panelText(page);
+  const again = await desk.newPage();
+  const seen = watchPage(again);
+  await again.goto(link.href);
+  await again.waitForSelector("#review-panel tr[data-seat]", { timeout: 60000 });
+  const reread = seen.answers.filter((a) => a.path === "/v1/rounds/from-text").at(-1)?.body;
+  const rereviewed = seen.answers.filter((a) => a.path === "/v1/rounds/review").at(-1)?.body;
+  const seats = (r) => JSON.stringify(r?.seats?.map((s) => [s.seat, s.accuracy, s.classes, s.info_cost]));
+  check("the reopened round is read back from its notation", reread && reread.dealer === states.at(-1)?.dealer && reread.actions.length === states.at(-1)?.actions, { dealer: reread?.dealer, actions: reread?.actions?.length, played: states.at(-1)?.actions });
+  check("the reopened round's review equals the first (seats, accuracies)", rereviewed && seats(rereviewed) === seats(reviewed) && JSON.stringify(await panelText(again)) === JSON.stringify(firstPanel), { first: seats(reviewed), again: seats(rereviewed), complete: [reviewed?.complete, rereviewed?.complete] });
+  const againSummary = await again.locator('#summary tr[data-row="score"] td').allTextContents();
+  check("the reopened round shows its score", score && againSummary.join(",") === score.join(","), { summary: againSummary });
+  const fresh = await again.getAttribute("#new-match-link", "href");
+  check("the reopened round links to a new match", fresh === "/table/", { href: fresh });
+  await again.locator("#review-panel").scrollIntoViewIfNeeded();
+  await again.screenshot({ path: join(out, "reopened.png"), fullPage: true });
+  await again.locator("#summary").screenshot({ path: join(out, "review-panel.png") });
+  // A link that holds no round: the service's sentence, no panel, no match started.
+  await again.goto(`${base}/table/?round=r1.nonsense`);
+  const unread = await again.waitForSelector("#notice:not([hidden])", { timeout: 10_000 }).then((n) => n.textContent(), () => null);
+  const idle = (await again.locator("#review-panel, #hand button.card").count()) === 0;
+  check("a link without a round shows the service's sentence", unread?.startsWith("No round in this link: ") && unread.length > 24 && idle, { notice: unread });
+  check("nothing was fetched from outside (reopened)", seen.outside.length === 0, { outside: seen.outside });
+  check("no script error (reopened)", seen.errors.length === 0, { errors: seen.errors });
+  await again.close();
   // The next round: dealt by the seat the service names.
   await page.click("#next-round");
   await page.waitForFunction(() => document.querySelector("#table")?.getAttribute("data-phase") === "auction");
