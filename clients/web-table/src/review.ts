@@ -26,7 +26,9 @@ const WORDS = {
     best: "best",
     card: "Trick {trick}: {seat} played {card}: {class} (cost {cost}; best {best})",
     clean: "No card cost anything.",
-    par: "Par, every hand open: {side} in {trump} by {seat}, {margin}",
+    par: "Par, every hand open: {side}, {trump} taken by {seat}: {margin}",
+    us: "our side",
+    them: "their side",
     waiting: "Reviewing…",
     error: "No review: {detail}",
     reopen: "Open this round",
@@ -47,7 +49,9 @@ const WORDS = {
     best: "meilleur",
     card: "Pli {trick} : {seat} a joué {card} : {class} (coût {cost} ; meilleur {best})",
     clean: "Aucune carte n'a rien coûté.",
-    par: "Par, toutes mains ouvertes : {side} à {trump} par {seat}, {margin}",
+    par: "Par, toutes mains ouvertes : {side}, {trump} pris par {seat} : {margin}",
+    us: "notre camp",
+    them: "leur camp",
     waiting: "Analyse en cours…",
     error: "Pas d'analyse : {detail}",
     reopen: "Ouvrir cette donne",
@@ -99,7 +103,7 @@ export function reviewPanel(review: Review, seatName: (seat: number) => string, 
   }
   panel.append(costly.length > 0 ? list : node("p", words.clean));
   for (const best of review.par?.best ?? []) {
-    const side = best.team === 0 ? seatName(0) : seatName(1);
+    const side = best.team === 0 ? words.us : words.them;
     panel.append(node("p", fill(words.par, { side, trump: best.trump, seat: seatName(best.taker), margin: best.margin }), { "data-team": String(best.team) }));
   }
   return panel;
