@@ -134,11 +134,15 @@ contract: $(SETUP)
 	$(BIN)/st --config-file tests/contract/schemathesis.toml run openapi.yaml --url $(URL) --checks all
 
 # bench/overload.py: workers replaced under load, floods of suggestions and batches, the
-# metrics directory after 10,000 replacements (about 8 minutes; `overload.py 20` floods 20 s).
+# metrics directory after 10,000 replacements (about 8 minutes; `overload.py 20` floods 20 s);
+# bench/review.py, the cost of a round's review (docs/review.md), and legal-moves latency
+# while reviews run.
 bench: $(SETUP)
 	$(BIN)/python bench/bench.py
 	$(BIN)/python bench/ops.py
 	nice $(BIN)/python bench/overload.py
+	nice $(BIN)/python bench/review.py --rounds 100 --full 4
+	$(BIN)/python bench/suggest_load.py --operation review
 
 # Generated clients (tests/test_generated_clients.py, docs/clients.md). The generators are
 # pinned in requirements-test.lock. The toolchains and libraries the nine checks build with:
