@@ -58,8 +58,15 @@ def server(tmp_path_factory):
     """gunicorn as `make run` starts it (one worker), on a free loopback port."""
     port = _free_port()
     log = (tmp_path_factory.mktemp("gunicorn") / "stderr.log").open("w+b")
+    # The session's server is not where worker replacement is tested (tests/test_ops_*
+    # start their own): with BELOTE_MAX_REQUESTS its worker would be replaced mid-suite,
+    # every 10,000 requests, and refuse a waiting suggestion with a 503.
     env = dict(
-        os.environ, BELOTE_BIND=f"127.0.0.1:{port}", WEB_CONCURRENCY="1", BELOTE_ACCESS_LOG="off"
+        os.environ,
+        BELOTE_BIND=f"127.0.0.1:{port}",
+        WEB_CONCURRENCY="1",
+        BELOTE_ACCESS_LOG="off",
+        BELOTE_MAX_REQUESTS="0",
     )
     process = subprocess.Popen(
         [sys.executable, "-m", "gunicorn", "-c", "gunicorn.conf.py"],

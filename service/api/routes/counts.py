@@ -21,13 +21,15 @@ blp = Blueprint(
     "counts", __name__, url_prefix="/v1", description="Scoring a round from the players' count"
 )
 
-#: Belote, hearts: the takers counted 92, took the last trick and said belote; the
-#: defenders announced a tierce to the king (clubs, not trump).
+#: Belote, hearts: the takers counted 92 (the defenders the other 60), took the last trick
+#: and said belote; the defenders announced a tierce to the king (clubs, not trump). (One
+#: count and null for the other works too; the example gives both, which every generated
+#: client can send: some cannot put null in an array of integers.)
 COUNTS_EXAMPLE = {
     "ruleset": "belote",
     "trump": "H",
     "taker": 0,
-    "points": [92, None],
+    "points": [92, 60],
     "last_trick": 0,
     "declarations": [{"seat": 1, "kind": "sequence", "length": 3, "top": "K", "suit": "C"}],
     "belote": [{"seat": 0}],

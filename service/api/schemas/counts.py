@@ -19,8 +19,8 @@ class CountedDeclarationSchema(RequestSchema):
     `seat` any seat of the team that won it."""
 
     seat = Seat("The seat that announced it (roem: a seat of the team that won it).", required=True)
+    # No minimum: an empty list means left out (the request convention), as in `Action`.
     cards = Cards(
-        min_length=1,
         max_length=8,
         metadata={"description": "The cards shown; or leave them out and give `kind`."},
     )
