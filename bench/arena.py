@@ -8,7 +8,7 @@ made by each player's side, and each player's suggestion latency (p50 / p95 / p9
 milliseconds, wall clock of the call in this process).
 
 Without ``--auction`` the contract is fixed before play (the same in both plays): the
-seat and suit with the best :func:`players.bidding.side_points` over the full hands, suit
+seat and suit with the best :func:`players.reading.side_points` over the full hands, suit
 contracts only, the Coinche value its estimate rounded down (80 at least). With
 ``--auction`` the cards are dealt as the game deals them and the auction is bid by each
 side's bidding player (``--bid-a`` / ``--bid-b``: ``strong`` = take with strong trumps,
@@ -64,7 +64,7 @@ import colver_table  # bench/ is this script's sys.path[0]
 
 from service.engine.rulesets import get_ruleset
 from service.engine.scoring import Bid
-from service.players import bidding, table
+from service.players import bidding, reading, table
 from service.players.driver import player
 
 
@@ -108,7 +108,7 @@ def fixed_contract(rules, hands):
         for mode in rules.trump_modes:
             if mode not in "CDHS":
                 continue
-            value = bidding.side_points(hands[seat], mode, rules)
+            value = reading.side_points(hands[seat], mode, rules)
             if best is None or value > best[0]:
                 best = (value, seat, mode)
     value, seat, mode = best

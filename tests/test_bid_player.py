@@ -12,7 +12,7 @@ import pytest
 from service.engine.bidding import Bid, run_auction
 from service.engine.cards import parse_card
 from service.engine.rulesets import get_ruleset
-from service.players import bidding, table
+from service.players import bidding, reading, table
 
 PASS = Bid("pass")
 TAKE = Bid("take", trump="S")
@@ -52,7 +52,7 @@ def test_over_a_partners_coinche_bid_the_options_raise_in_its_mode():
     not by 30 over the partner's bid: it looks at pass and 90 or 100 in hearts."""
     rules = get_ruleset("coinche")
     hand = sum(1 << c for c in range(8))  # the clubs: a strong clubs hand
-    estimate = bidding.side_points(hand, "C", rules)
+    estimate = reading.side_points(hand, "C", rules)
     view = table.AuctionView(rules, 2, hand, 3, (Bid("bid", 80, "H"), PASS))
     options = bidding._options(view)
     assert PASS in options
@@ -61,7 +61,7 @@ def test_over_a_partners_coinche_bid_the_options_raise_in_its_mode():
     # Another mode only where the seat's estimate in it clears the partner's 80 by 30.
     for b in options:
         if b.action == "bid" and b.trump != "H":
-            assert bidding.side_points(hand, b.trump, rules) - 10 >= 80 + 30
+            assert reading.side_points(hand, b.trump, rules) - 10 >= 80 + 30
     assert estimate > 0
 
 
@@ -226,7 +226,7 @@ def test_the_walk_exchanges_cards_with_the_rest_of_the_pack(preset):
 
 def test_a_bid_read_further_below_its_bidders_evaluation_is_likelier_for_a_strong_hand():
     estimate = 130.0
-    near = bidding.coinche_bid_likelihood(estimate, 110)
-    far = bidding.coinche_bid_likelihood(estimate, 110, offset=30)
+    near = reading.coinche_bid_likelihood(estimate, 110)
+    far = reading.coinche_bid_likelihood(estimate, 110, offset=30)
     assert near > 0.5 > far
-    assert bidding.coinche_bid_likelihood(estimate, 100, offset=30) == pytest.approx(0.5)
+    assert reading.coinche_bid_likelihood(estimate, 100, offset=30) == pytest.approx(0.5)

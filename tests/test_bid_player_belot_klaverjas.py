@@ -15,7 +15,7 @@ from hypothesis import strategies as st
 from service.engine.bidding import Bid, run_auction
 from service.engine.cards import mask_of, parse_card
 from service.engine.rulesets import PRESETS, get_ruleset
-from service.players import bidding, table
+from service.players import bidding, reading, table
 from service.players.baselines import greedy_card
 
 PASS = Bid("pass")
@@ -31,7 +31,7 @@ def hand(*names: str) -> int:
 
 
 def margin(cards: int, mode: str, rules=BELOT) -> float:
-    return bidding.side_points(cards, mode, rules) - bidding.take_threshold(mode, rules)
+    return reading.side_points(cards, mode, rules) - reading.take_threshold(mode, rules)
 
 
 # --- bulgarian: the ladder C < D < H < S < none < all, contra, recontra -------------------
@@ -161,8 +161,8 @@ def test_the_likelihood_reads_a_take_of_the_proposed_suit():
     strong = hand("JS", "9S", "AS", "10S", "7C", "8C", "7D", "8D")
     weak = hand("7C", "8C", "9C", "7D", "8D", "9D", "7H", "8H")
     others = [hand("JC", "9H", "AC"), 0, 0, 0]
-    took = bidding.bids_likelihood(ROTTERDAM, 0, 0, (Bid("take"),), None, "S")
-    passed = bidding.bids_likelihood(ROTTERDAM, 0, 0, (PASS,), None, "S")
+    took = reading.bids_likelihood(ROTTERDAM, 0, 0, (Bid("take"),), None, "S")
+    passed = reading.bids_likelihood(ROTTERDAM, 0, 0, (PASS,), None, "S")
     assert took([others[0], strong, 0, 0]) > took([others[0], weak, 0, 0])
     assert passed([others[0], strong, 0, 0]) < passed([others[0], weak, 0, 0])
 
@@ -172,8 +172,8 @@ def test_the_likelihood_reads_a_bulgarian_contract():
     the hand with nothing."""
     jacks = hand("JC", "9C", "JD", "9D", "JH")
     nothing = hand("7C", "8C", "7D", "8D", "7H")
-    bid = bidding.bids_likelihood(BELOT, 0, 0, (Bid("bid", trump="all"),), None)
-    passed = bidding.bids_likelihood(BELOT, 0, 0, (PASS,), None)
+    bid = reading.bids_likelihood(BELOT, 0, 0, (Bid("bid", trump="all"),), None)
+    passed = reading.bids_likelihood(BELOT, 0, 0, (PASS,), None)
     assert bid([0, jacks, 0, 0]) > bid([0, nothing, 0, 0])
     assert passed([0, jacks, 0, 0]) < passed([0, nothing, 0, 0])
 

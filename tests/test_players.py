@@ -28,7 +28,7 @@ from service.engine.rounds import Trick, check_round
 from service.engine.rulesets import PRESETS, get_ruleset
 from service.engine.scoring import Bid as ScoreBid
 from service.engine.scoring import end_bonus
-from service.players import bidding, inference, table
+from service.players import bidding, inference, reading, table
 from service.players.baselines import greedy_card, random_card
 from service.players.driver import LEVELS, MAX_BUDGET_MS, Level, level_of, suggest_play
 from service.players.sampler import knowledge, sample
@@ -475,7 +475,7 @@ def test_the_auction_weighs_the_deals():
         dealer=3,
         bids=bids,
     )
-    weight = bidding.auction_weight(view)
+    weight = reading.auction_weight(view)
     strong = [cards("9S AS 10S KS AC AH 8D 9D"), cards("JS QS 8S 7S 10C JC QC KC")]
     weak = [cards("10C JC QC KC 8D 9D 10H JH"), cards("JS QS 8S 7S 9S AS 10S KS")]
 
@@ -540,8 +540,8 @@ def test_a_coinche_contract_is_read_as_a_bid_of_its_value():
     view = SeatView(rules, 0, hand, "S", 1, Trick(0, ()), bid=ScoreBid(140))
     strong = cards("JS 9S AS 10S AC AH KS QS")
     fair = cards("JS 7S 8S AC 7D JH 8H 9D")
-    assert bidding.take_threshold("S", rules) < bidding.side_points(fair, "S", rules) < 140
-    assert bidding.side_points(strong, "S", rules) > 170
+    assert reading.take_threshold("S", rules) < reading.side_points(fair, "S", rules) < 140
+    assert reading.side_points(strong, "S", rules) > 170
     plain, read = inference.taker_weight(view), inference.taker_weight(view, bid_value=True)
 
     def deal(taker_hand):

@@ -31,6 +31,7 @@ from . import dds
 from .baselines import greedy_card, random_card
 from .deadline import Deadline
 from .inference import combine, play_weight, taker_weight
+from .reading import auction_weight
 from .sampler import knowledge, resample, sample
 from .solver import Solver
 from .view import SeatView, check_view
@@ -184,7 +185,7 @@ def suggest_play(
     """The card for ``view.seat`` to play; raises :class:`ViewError` for an impossible view.
 
     ``weight``: the likelihood of the auction given a deal (``hard`` passes the one of
-    :func:`.bidding.auction_weight` when the view carries the bids)."""
+    :func:`.reading.auction_weight` when the view carries the bids)."""
     lv = LEVELS[level] if isinstance(level, str) else level
     deadline = Deadline(min(budget_ms or DEFAULT_BUDGET_MS.get(lv.name, 1000), MAX_BUDGET_MS))
     check_view(view)
@@ -193,8 +194,6 @@ def suggest_play(
     legal = list(cards_in(legal_mask(view.hand, view.position)))
     k = knowledge(view, lv.inference)
     if weight is None and lv.auction and view.bids:
-        from .bidding import auction_weight  # the bidding player imports the driver
-
         weight = auction_weight(view)
     weigh = weight if lv.auction else None
     if lv.plays:

@@ -29,6 +29,7 @@ from ..engine.cards import strength
 from ..engine.play import card_points
 from ..engine.rounds import Trick
 from .baselines import greedy_card
+from .reading import READING_SCALE, coinche_bid_likelihood, logistic, side_points, take_margin
 from .sampler import play_constraints
 from .view import SeatView
 
@@ -124,9 +125,8 @@ def taker_weight(view: SeatView, bid_value: bool = False) -> Weight | None:
     """The likelihood that the taker would take this contract with its hand in a deal
     (``None``: the seat is the taker, the view has an auction, or the mode has no trump
     suit). ``bid_value``: a Coinche contract's value is read as the auction's bids are
-    (:func:`.bidding.coinche_bid_likelihood`), instead of the hand's evaluation against
+    (:func:`.reading.coinche_bid_likelihood`), instead of the hand's evaluation against
     the take threshold."""
-    from .bidding import READING_SCALE, coinche_bid_likelihood, logistic, side_points, take_margin
 
     rules = view.ruleset
     if view.bids or view.taker == view.seat or view.trump not in "CDHS":
