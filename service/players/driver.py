@@ -156,7 +156,6 @@ class _RoundScorer:
 
     def margin(self, future: float, context) -> float:
         cards, total, belote = context
-        rules = self.view.ruleset
         diff = self.so_far + future
         sweep = None
         capot = self.capot_bonus
@@ -168,11 +167,16 @@ class _RoundScorer:
             ours = (diff + cards + self.last_bonus) / 2
             theirs = cards + self.last_bonus - ours
         by_team = (ours, theirs) if self.team == 0 else (theirs, ours)
-        figures = Figures(by_team, self.declarations, belote, total, sweep)
-        _, score, _, _ = settle_figures(
-            rules, self.view.trump, figures, self.taker_team, self.view.bid
-        )
+        score = self.settle(Figures(by_team, self.declarations, belote, total, sweep))
         return score[self.team] - score[1 - self.team]
+
+    def settle(self, figures: Figures) -> tuple[int, int]:
+        """The round's score for ``figures`` (the review settles with the record's
+        held-in points and contra: :class:`.review._ReviewScorer`)."""
+        _, score, _, _ = settle_figures(
+            self.view.ruleset, self.view.trump, figures, self.taker_team, self.view.bid
+        )
+        return score
 
 
 def suggest_play(

@@ -119,23 +119,9 @@ class _ReviewScorer(_RoundScorer):
         cards, total, belote = super().deal_context(hands)
         return cards, total, belote if self.fixed.belote is None else self.fixed.belote
 
-    def margin(self, future: float, context) -> float:
-        cards, total, belote = context
-        rules = self.view.ruleset
-        diff = self.so_far + future
-        sweep = None
-        capot = self.capot_bonus
-        if capot is not None and self.taken != 3 and abs(diff) == cards + capot:
-            ours = cards + capot if diff > 0 else 0
-            sweep = self.team if diff > 0 else 1 - self.team
-            theirs = cards + capot - ours
-        else:
-            ours = (diff + cards + self.last_bonus) / 2
-            theirs = cards + self.last_bonus - ours
-        by_team = (ours, theirs) if self.team == 0 else (theirs, ours)
-        figures = Figures(by_team, self.declarations, belote, total, sweep)
+    def settle(self, figures: Figures) -> tuple[int, int]:
         _, score, _, _ = settle_figures(
-            rules,
+            self.view.ruleset,
             self.view.trump,
             figures,
             self.taker_team,
@@ -143,7 +129,7 @@ class _ReviewScorer(_RoundScorer):
             self.fixed.held_in,
             self.fixed.double,
         )
-        return score[self.team] - score[1 - self.team]
+        return score
 
 
 @dataclass(frozen=True)
