@@ -28,6 +28,13 @@ def review_budget_ms(payload: Mapping[str, Any]) -> float:
     return min(payload.get("budget_ms") or DEFAULT_REVIEW_BUDGET_MS, MAX_REVIEW_BUDGET_MS)
 
 
+def review_wait_ms(payload: Mapping[str, Any]) -> float:
+    """How long the worker waits for the review (before its grace): ``budget_ms`` bounds
+    the information-set part only; the double-dummy part and the par have no budget (they
+    are exact), so a small budget does not shorten the wait below the default."""
+    return max(review_budget_ms(payload), DEFAULT_REVIEW_BUDGET_MS)
+
+
 def payload_of(record: GameRecord, args: Mapping[str, Any]) -> dict[str, Any]:
     """The job's payload: the checked record's parts and the request's settings."""
     return {

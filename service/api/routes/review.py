@@ -41,7 +41,7 @@ def start_review(args: dict[str, Any]) -> Callable[[Ticket], dict]:
     checked_state(record, "")  # an illegal action: the 422 of POST /v1/rounds/state
     payload = review_jobs.payload_of(record, args)
     return _search(
-        review_jobs.review_job, payload, review_jobs.review_budget_ms(payload), lambda r: r
+        review_jobs.review_job, payload, review_jobs.review_wait_ms(payload), lambda r: r
     )
 
 

@@ -45,9 +45,11 @@ class ReviewRequestSchema(RoundStateRequestSchema):
     budget_ms = JsonInteger(
         validate=validate.Range(min=1, max=600000),
         metadata={
-            "description": "CPU budget of the whole review in milliseconds (default 20000, "
-            f"capped at {MAX_REVIEW_BUDGET_MS}): a safety net, as a suggestion's; past it "
-            "the remaining decisions are searched with less work and `complete` is false."
+            "description": "CPU budget of the information-set values in milliseconds "
+            f"(default 20000, capped at {MAX_REVIEW_BUDGET_MS}): a safety net, as a "
+            "suggestion's; past it the remaining decisions are searched with less work and "
+            "`complete` is false. The double-dummy values and the par are exact, whatever "
+            "the budget."
         },
     )
     par = StrictBoolean(
