@@ -90,7 +90,7 @@ lint: $(SETUP)
 	$(BIN)/ruff format --check service tests bench clients
 
 openapi: $(SETUP)
-	$(BIN)/python -m service.api.spec > openapi.yaml
+	$(BIN)/python -m service.api.http.spec > openapi.yaml
 
 clean:
 	rm -rf $(VENV) build .pytest_cache .ruff_cache .hypothesis .schemathesis $(CLIENT)/node_modules $(CLIENT)/dist \
@@ -114,7 +114,7 @@ table-build:
 	cd $(TABLE) && npm ci --no-audit --no-fund --loglevel=error && npm run build -- $(CURDIR)/$(TABLE_OUT)
 
 table: $(SETUP) $(CATALOGS) table-build docs-if-node
-	@$(BIN)/python -c "from service.api.config import Settings; \
+	@$(BIN)/python -c "from service.api.server.config import Settings; \
 	print('The table: http://' + Settings.from_env().bind.replace('0.0.0.0', '127.0.0.1') + '/table/')"
 	BELOTE_TABLE_DIR=$(TABLE_OUT) $(BIN)/gunicorn -c gunicorn.conf.py
 

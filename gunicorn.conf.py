@@ -1,5 +1,5 @@
 """gunicorn settings for `make run`, the container and Kubernetes: every one from an
-environment variable (service/api/config.py lists them; docs/operations.md explains them).
+environment variable (service/api/server/config.py lists them; docs/operations.md explains them).
 An invalid variable stops the start with a message naming it."""
 
 import os
@@ -7,7 +7,7 @@ import shutil
 import sys
 import tempfile
 
-from service.api.config import ConfigError, Settings
+from service.api.server.config import ConfigError, Settings
 
 try:
     settings = Settings.from_env()
@@ -18,8 +18,8 @@ except ConfigError as error:
 wsgi_app = "service.api.app:create_app()"
 bind = [settings.bind]
 workers = settings.web_concurrency
-# gevent with read deadlines: waiting connections cost no thread (service/api/worker.py)
-GEVENT = "service.api.worker.Worker"
+# gevent with read deadlines: waiting connections cost no thread (service/api/server/worker.py)
+GEVENT = "service.api.server.worker.Worker"
 worker_class = GEVENT if settings.worker_class == "gevent" else "gthread"
 threads = settings.threads
 worker_connections = settings.worker_connections
@@ -39,7 +39,7 @@ control_socket_disable = True
 accesslog = None
 errorlog = "-"
 loglevel = settings.log_level
-from service.api.logs import logging_config  # noqa: E402
+from service.api.server.logs import logging_config  # noqa: E402
 
 logconfig_dict = logging_config(settings.log_level)
 
@@ -51,9 +51,9 @@ if settings.metrics and not os.environ.get("PROMETHEUS_MULTIPROC_DIR"):
     os.environ["PROMETHEUS_MULTIPROC_DIR"] = _own_metrics_dir
 
 
-# Worker replacement without a gap (service/api/handover.py): the hand-over files of this
+# Worker replacement without a gap (service/api/server/handover.py): the hand-over files of this
 # server, in a directory of its own that the workers inherit.
-from service.api import handover  # noqa: E402
+from service.api.server import handover  # noqa: E402
 
 handover.DIRECTORY = tempfile.mkdtemp(prefix="belote-handover-")
 
@@ -69,13 +69,13 @@ def on_starting(server):
 def when_ready(server):
     handover.install(server)
     if settings.metrics and settings.metrics_bind:
-        from service.api.metrics import serve_separately
+        from service.api.server.metrics import serve_separately
 
         serve_separately(settings.metrics_bind)
 
 
 def child_exit(server, worker):
-    from service.api.metrics import worker_exited
+    from service.api.server.metrics import worker_exited
 
     worker_exited(worker.pid, {server.pid, *server.WORKERS})
     handover.forget(worker.pid)
@@ -89,7 +89,7 @@ def on_exit(server):
 
 # gunicorn's own refusals (request line or headers too large, malformed HTTP) are written
 # as application/problem+json too, like every error of the application.
-from service.api.server_errors import install  # noqa: E402
+from service.api.server.server_errors import install  # noqa: E402
 
 install()
 
@@ -102,7 +102,7 @@ GC_THRESHOLD = 7000
 def post_worker_init(worker):
     # Start the suggestion processes before serving: starting them blocks the worker
     # (half a second), which should not happen in the middle of requests.
-    from service.api.search_pool import warm
+    from service.api.server.search_pool import warm
 
     warm()
     # What the start made (the app, its schemas and spec, the engine's tables) lives as

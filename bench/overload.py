@@ -418,7 +418,7 @@ SIMULATE = """
 import os, sys, time, tempfile
 directory = tempfile.mkdtemp(prefix="belote-bench-metrics-")
 os.environ["PROMETHEUS_MULTIPROC_DIR"] = directory  # before prometheus-client is imported
-from service.api import metrics
+from service.api.server import metrics
 checkpoints = set(int(x) for x in sys.argv[2].split(","))
 for worker in range(1, int(sys.argv[1]) + 1):
     pid = os.fork()

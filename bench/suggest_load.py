@@ -4,7 +4,7 @@ Starts gunicorn as ``make run`` does (2 workers, 4 threads each) on a free port,
 ``POST /v1/legal-moves`` latency alone, then again while ``--clients`` threads keep asking
 ``POST /v1/suggest/play`` at level ``hard`` (``--operation review``: ``POST
 /v1/rounds/review`` of a whole belote round at its default level), and prints both with
-their ratio. The searches run in the suggestion process pool (service/api/search_pool.py),
+their ratio. The searches run in the suggestion process pool (service/api/server/search_pool.py),
 so legal-moves should hardly notice them (on 2 cores they still share the CPU).
 """
 

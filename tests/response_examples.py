@@ -1,5 +1,5 @@
 """The 200 example of every operation in openapi.yaml is what the service answers to the
-operation's request example (``service/api/response_examples.json``).
+operation's request example (``service/api/http/response_examples.json``).
 
 ``python -m tests.response_examples`` rewrites the file from the service's answers: run it
 after a change of wording or of an example request, read the diff, commit it with
@@ -14,7 +14,7 @@ from typing import Any
 
 from flask import Flask
 
-from service.api.spec import RESPONSE_EXAMPLES_PATH, spec_dict
+from service.api.http.spec import RESPONSE_EXAMPLES_PATH, spec_dict
 
 #: GET operations and the path whose answer is their example.
 GET_PATHS = {

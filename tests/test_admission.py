@@ -1,4 +1,4 @@
-"""Admission control (service/api/admission.py, issue 22 item 2): first come first served,
+"""Admission control (service/api/server/admission.py, issue 22 item 2): first come first served,
 a Retry-After computed from the line, refusals before the body is read, a retiring
 worker's line drained, batch items paced in work units."""
 
@@ -9,9 +9,9 @@ import time
 
 import pytest
 
-from service.api import admission, search_pool
-from service.api.admission import Busy, Line, Pace
 from service.api.app import create_app
+from service.api.server import admission, search_pool
+from service.api.server.admission import Busy, Line, Pace
 
 
 def _line(running: int = 1, places: int = 3, mean_s: float = 1.0, max_wait_s: float = 60):
@@ -131,7 +131,7 @@ def test_a_connection_that_asks_again_before_its_retry_after_is_refused_again(cl
     server instead of costing a refusal per round trip."""
     monkeypatch.setattr(admission, "HOLD_S", 0.2)
 
-    class Connection:  # what service/api/worker.py hands the app as gunicorn.socket
+    class Connection:  # what service/api/server/worker.py hands the app as gunicorn.socket
         retry_at = 0.0
 
     impatient, other = Connection(), Connection()
@@ -176,7 +176,7 @@ def test_a_batch_whose_turn_does_not_come_is_a_503_problem(client, monkeypatch):
 
 def test_a_refusal_needs_the_api_key_first():
     key = "k" * 20
-    from service.api.config import Settings
+    from service.api.server.config import Settings
 
     client = create_app(settings=Settings(api_keys=(key,))).test_client()
     held = _filled(search_pool.line())

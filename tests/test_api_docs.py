@@ -97,7 +97,7 @@ def test_every_operation_is_on_the_page_and_one_is_tried_from_it(tmp_path):
 
 def _client(**settings):
     from service.api.app import create_app
-    from service.api.config import Settings
+    from service.api.server.config import Settings
 
     return create_app(settings=Settings(metrics=False, **settings)).test_client()
 
@@ -114,7 +114,7 @@ def test_the_page_is_served_from_its_directory_and_nothing_else(tmp_path):
 
 
 def test_without_the_page_the_service_starts_and_docs_says_how_to_build_it(tmp_path):
-    from service.api.config import ConfigError, Settings
+    from service.api.server.config import ConfigError, Settings
 
     plain = _client(docs_dir=tmp_path)  # a directory without the built files
     answer = plain.get("/docs")

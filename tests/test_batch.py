@@ -10,8 +10,8 @@ import yaml
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from service.api.schemas.batch import BATCH_MAX
-from service.api.schemas.common import BATCH_OPERATIONS, RULES_OPERATIONS
+from service.api.http.schemas.batch import BATCH_MAX
+from service.api.http.schemas.common import BATCH_OPERATIONS, RULES_OPERATIONS
 
 from .body_mutations import examples, mutate
 from .gunicorn_process import gunicorn

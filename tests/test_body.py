@@ -1,4 +1,4 @@
-"""service/api/body.py: the fast reader (orjson) reads only what the strict reader reads,
+"""service/api/http/body.py: the fast reader (orjson) reads only what the strict reader reads,
 and reads it the same (a differential test on generated bodies, valid and not)."""
 
 from __future__ import annotations
@@ -10,7 +10,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 from werkzeug.exceptions import HTTPException
 
-from service.api.body import _NOT_FAST, _read_fast, _read_strict
+from service.api.http.body import _NOT_FAST, _read_fast, _read_strict
 
 KEYS = st.sampled_from(["a", "b", "e", "a:b", "é", "E", ""]) | st.text(max_size=4)
 SCALARS = (

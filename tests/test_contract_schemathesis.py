@@ -41,7 +41,7 @@ def _operations() -> int:
 
 #: The run's own gunicorn never restarts its worker: the run sends more requests than
 #: BELOTE_MAX_REQUESTS, and a retiring worker refuses the searches waiting in its line
-#: (a 503 by design, service/api/admission.py), which the checks would count a failure.
+#: (a 503 by design, service/api/server/admission.py), which the checks would count a failure.
 NO_RESTART = {"BELOTE_MAX_REQUESTS": "0", "BELOTE_ACCESS_LOG": "off"}
 
 

@@ -273,8 +273,8 @@ def test_the_symbol_check_catches_what_it_names():
     assert _symbol_exists("bidding.PLAYER_BIDDINGS") is False
     assert _symbol_exists("scoring.score_figures") is False
     assert _symbol_exists("scoring.settle_figures") is True
-    assert _symbol_exists("service.api.config.Settings") is True
-    assert _symbol_exists("service.api.config.Nothing") is False
+    assert _symbol_exists("service.api.server.config.Settings") is True
+    assert _symbol_exists("service.api.server.config.Nothing") is False
     assert _symbol_exists("info.version") is None
 
 

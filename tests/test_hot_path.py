@@ -1,4 +1,4 @@
-"""The hot path (service/api/hot_path.py) against the ordinary path (webargs + marshmallow).
+"""The hot path (service/api/http/hot_path.py) against the ordinary path (webargs + marshmallow).
 
 On generated bodies, valid and invalid (the spec's examples mutated by hypothesis: members
 dropped, added, nulled, emptied or replaced by other JSON values, at any depth):
@@ -22,10 +22,10 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 from marshmallow import ValidationError
 
-from service.api import i18n
 from service.api.app import create_app
-from service.api.hot_path import operations
-from service.api.schemas.common import BATCH_OPERATIONS, RULES_OPERATIONS
+from service.api.http import i18n
+from service.api.http.hot_path import operations
+from service.api.http.schemas.common import BATCH_OPERATIONS, RULES_OPERATIONS
 from service.engine.cards import Card
 from service.engine.text import N_, Text
 

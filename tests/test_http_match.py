@@ -143,7 +143,7 @@ def _record_round(record: dict) -> dict:
 
 
 def test_a_round_record_is_played_through_and_checked(server):
-    from service.api.routes.round_state import STATE_EXAMPLE
+    from service.api.http.routes.round_state import STATE_EXAMPLE
 
     # a round still in play is not a round of the sheet; a record dealt by the wrong seat
     # neither; nor one that carries held points itself
@@ -169,7 +169,7 @@ def test_a_round_record_is_played_through_and_checked(server):
 
 
 def test_a_passed_out_record_is_a_redeal(server):
-    from service.api.routes.round_state import STATE_EXAMPLE
+    from service.api.http.routes.round_state import STATE_EXAMPLE
 
     passes = [{"type": "bid", "bid": {"action": "pass"}}] * 8
     record = _record_round(STATE_EXAMPLE | {"actions": passes})

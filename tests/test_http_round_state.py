@@ -8,7 +8,7 @@ import random
 
 import pytest
 
-from service.api.errors import ILLEGAL_ACTION, INVALID_INPUT
+from service.api.http.errors import ILLEGAL_ACTION, INVALID_INPUT
 from service.engine.rulesets import PRESETS
 
 pytestmark = pytest.mark.http

@@ -7,7 +7,7 @@ import json
 
 import pytest
 
-from service.api.routes.round_state import STATE_EXAMPLE
+from service.api.http.routes.round_state import STATE_EXAMPLE
 
 pytestmark = pytest.mark.http
 

@@ -9,7 +9,7 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from service.api.errors import ILLEGAL_ROUND, INVALID_INPUT
+from service.api.http.errors import ILLEGAL_ROUND, INVALID_INPUT
 from service.engine.cards import mask_of
 from service.engine.rulesets import PRESETS, get_ruleset
 

@@ -12,7 +12,7 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from service.api.errors import INVALID_INPUT
+from service.api.http.errors import INVALID_INPUT
 from service.engine.cards import card_name
 from service.engine.rulesets import PRESETS, get_ruleset
 

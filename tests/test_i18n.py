@@ -14,8 +14,8 @@ from babel.messages.pofile import read_po
 from marshmallow import Schema, fields, validate
 from werkzeug.exceptions import default_exceptions
 
-from service.api import i18n, library_messages
-from service.api.i18n import LANGUAGES, negotiate
+from service.api.http import i18n, library_messages
+from service.api.http.i18n import LANGUAGES, negotiate
 from service.engine.cards import Card, Mode, Suit
 from service.engine.text import Text
 

@@ -7,7 +7,7 @@ import re
 import yaml
 from openapi_spec_validator import validate
 
-from service.api.spec import spec_dict
+from service.api.http.spec import spec_dict
 from service.engine import bidding, play, round_state
 
 from . import response_examples
@@ -53,7 +53,7 @@ def test_served_spec_is_the_committed_file(server):
     assert yaml.safe_load(response.text) == committed()
 
 
-# --- what every generator needs (issue 8; conventions in service/api/schemas/common.py) ---
+# --- what every generator needs (issue 8; conventions in service/api/http/schemas/common.py) ---
 
 #: Names a model may not take: types or keywords of a client language.
 RESERVED = {
@@ -156,7 +156,7 @@ def test_every_200_shows_the_answer_to_its_request_example(app):
                 )
 
 
-# --- the shapes every generator reads (service/api/schemas/common.py, docs/clients.md) ---
+# --- the shapes every generator reads (service/api/http/schemas/common.py, docs/clients.md) ---
 
 
 def _subschemas(node, path=""):

@@ -12,7 +12,7 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from service.api.app import create_app
-from service.api.config import VARIABLES, ConfigError, Settings
+from service.api.server.config import VARIABLES, ConfigError, Settings
 
 ROOT = Path(__file__).resolve().parent.parent
 KEYS = ("old-key-0123456789abcdef", "new-key-0123456789abcdef")
@@ -113,7 +113,7 @@ def test_problem_bodies_carry_the_request_id_as_an_extension_member():
 
 
 def test_every_request_logs_one_json_line_with_route_template_status_and_id(caplog):
-    from service.api.logs import JsonFormatter
+    from service.api.server.logs import JsonFormatter
 
     client = client_with()
     with caplog.at_level(logging.INFO, logger="belote.access"):
@@ -259,7 +259,7 @@ def test_the_body_limit_is_configurable_and_the_413_says_the_limit():
 def test_readyz_answers_after_a_real_engine_call_and_503_when_it_fails(monkeypatch):
     client = client_with()
     assert client.get("/readyz").get_json() == {"status": "ready", "checks": {"engine": "ok"}}
-    from service.api.routes import health
+    from service.api.http.routes import health
 
     monkeypatch.setattr(health, "engine_answers", lambda: False)
     failed = client.get("/readyz")

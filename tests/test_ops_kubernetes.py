@@ -10,7 +10,7 @@ import kubernetes_validate
 import pytest
 import yaml
 
-from service.api.config import Settings
+from service.api.server.config import Settings
 
 ROOT = Path(__file__).resolve().parent.parent
 MANIFESTS = sorted((ROOT / "deploy" / "kubernetes").glob("*.yaml"))

@@ -1,6 +1,6 @@
 """The Prometheus multiprocess directory stays bounded however many workers are replaced,
 and keeps their totals (issue 22, item 4): each worker that exits is merged into one
-archive file per metric type by the master's ``child_exit`` hook (service/api/metrics.py).
+archive file per metric type by the master's ``child_exit`` hook (service/api/server/metrics.py).
 Through a real gunicorn: tests/test_ops_overload.py."""
 
 from __future__ import annotations
@@ -16,7 +16,7 @@ from tests.gunicorn_process import ROOT
 SCRIPT = textwrap.dedent(
     """
     import os, sys
-    from service.api import metrics
+    from service.api.server import metrics
     directory = os.environ["PROMETHEUS_MULTIPROC_DIR"]
     sizes = []
     for worker in range(300):
@@ -77,7 +77,7 @@ def test_a_scrape_during_merges_sees_every_count_once(tmp_path):
     script = textwrap.dedent(
         """
         import os, sys, time
-        from service.api import metrics
+        from service.api.server import metrics
         directory = os.environ["PROMETHEUS_MULTIPROC_DIR"]
         reader = os.fork()
         if reader == 0:

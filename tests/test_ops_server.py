@@ -17,7 +17,7 @@ from concurrent.futures import ThreadPoolExecutor
 import pytest
 import requests
 
-from service.api.server_errors import write_problem
+from service.api.server.server_errors import write_problem
 from tests.gunicorn_process import ROOT, gunicorn
 
 pytestmark = pytest.mark.http

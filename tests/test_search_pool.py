@@ -1,4 +1,4 @@
-"""service/api/search_pool.py: a search process ends with the gunicorn worker that
+"""service/api/server/search_pool.py: a search process ends with the gunicorn worker that
 started it, however the worker ends (here: killed outright, no shutdown of the pool)."""
 
 from __future__ import annotations
@@ -15,7 +15,7 @@ from tests.gunicorn_process import ROOT
 # then waits to be killed.
 _WORKER = """
 import os, sys, time
-from service.api import search_pool
+from service.api.server import search_pool
 print(search_pool._executor().submit(os.getpid).result(timeout=60), flush=True)
 time.sleep(120)
 """

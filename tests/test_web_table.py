@@ -151,7 +151,7 @@ def test_the_patterns_catch_what_they_name():
 
 def test_the_table_is_served_only_when_its_directory_is_set(tmp_path):
     from service.api.app import create_app
-    from service.api.config import ConfigError, Settings
+    from service.api.server.config import ConfigError, Settings
 
     for name in ("index.html", "table.css", "table.js", "secret.txt"):
         (tmp_path / name).write_text(name)

@@ -8,9 +8,8 @@ import flask_smorest
 from flask import Flask
 from flask_smorest.utils import prepare_response
 
-from . import errors, i18n
-from .config import Config, Settings
-from .routes import (
+from .http import errors, i18n
+from .http.routes import (
     batch,
     bidding,
     counts,
@@ -27,13 +26,14 @@ from .routes import (
     scoring,
     suggest,
 )
-from .schemas.common import (
+from .http.schemas.common import (
     BATCH_OPERATIONS,
     RULES_OPERATIONS,
     ProblemSchema,
     component_property,
     register_components,
 )
+from .server.config import Config, Settings
 
 
 class Api(flask_smorest.Api):
@@ -91,19 +91,19 @@ def create_app(config: type = Config, settings: Settings | None = None) -> Flask
         for blueprint in module.BLUEPRINTS:
             api.register_blueprint(blueprint)
     app.extensions["belote_api"] = api
-    from .hot_path import install as install_hot_path
+    from .http.hot_path import install as install_hot_path
 
     # Served by the hot path: the rules operations and batches (the suggestions' cost is
     # their search); compiled for the batch: the suggestions too.
     install_hot_path(
         app, api.spec.to_dict(), (*BATCH_OPERATIONS, "batch"), (*RULES_OPERATIONS, "batch")
     )
-    from .operations import install
+    from .http.operations import install
 
     settings = settings if settings is not None else Settings.from_env()
     install(app, api, settings)
     # After the API key check (installed just above): the expensive operations' lines.
-    from . import admission, search_pool
+    from .server import admission, search_pool
 
     admission.install(
         app,
@@ -117,10 +117,10 @@ def create_app(config: type = Config, settings: Settings | None = None) -> Flask
         turn_first={"batch.Batch": lambda: admission.BATCH_WAIT_S},
     )
     if settings.table_dir is not None:
-        from . import table
+        from .http import table
 
         table.install(app, settings.table_dir)
-    from . import docs
+    from .http import docs
 
     docs.install(app, settings.docs_dir)
     return app

@@ -3,7 +3,7 @@
 The engine speaks English only. Each sentence it returns (a reason message, a refusal) is
 a :class:`Text`: the English sentence itself (a ``str``, so everything that reads it as
 text still works), plus its ``template`` and ``params``. The HTTP layer
-(``service/api/i18n.py``) says the same template in the client's language, with the
+(``service/api/http/i18n.py``) says the same template in the client's language, with the
 parameters localised too: a ``cards.Card`` is said "JH" in English and "valet de cœur" in
 French, a ``cards.Suit`` "hearts" or "hjerter".
 

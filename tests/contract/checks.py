@@ -10,7 +10,7 @@ from __future__ import annotations
 import schemathesis
 from schemathesis.core.media_types import YAML_MEDIA_TYPES
 
-#: The detail prefix of a 422 raised by the request-schema layer (service/api/errors.py);
+#: The detail prefix of a 422 raised by the request-schema layer (service/api/http/errors.py);
 #: refusals by the rules name their field directly.
 SCHEMA_LAYER_DETAIL = "The request body is invalid"
 #: How the engine's own check of one option value starts its message

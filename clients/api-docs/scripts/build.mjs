@@ -1,7 +1,7 @@
 // Bundle the API reference page with esbuild into one directory outside the source tree
 // (default ../../build/api-docs; argument 1 changes it): index.html, docs.css (Swagger
 // UI's stylesheet and ours) and docs.js (Swagger UI, js-yaml and src/main.js), nothing
-// else. The service serves exactly these three files at /docs (service/api/docs.py).
+// else. The service serves exactly these three files at /docs (service/api/http/docs.py).
 import { mkdirSync, readFileSync, rmSync, writeFileSync, copyFileSync } from "node:fs";
 import { createRequire } from "node:module";
 import { resolve } from "node:path";

@@ -1,0 +1,1 @@
+"""The HTTP translation: routes, schemas, request bodies, errors, the spec, the fast path."""

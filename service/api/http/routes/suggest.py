@@ -1,0 +1,426 @@
+"""POST /v1/suggest/play and /v1/suggest/bid: the computer players (docs/players.md).
+
+The request is checked here, in the worker (a 422 costs no search); the search itself runs
+in the suggestion process pool (:mod:`..search_pool`), so it never holds this worker's
+interpreter lock while other threads answer the rules endpoints.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from typing import Any
+
+import flask
+from flask.views import MethodView
+from werkzeug.exceptions import ServiceUnavailable
+
+from ....engine.bidding import Bid
+from ....engine.cards import cards_in
+from ....engine.play import check_seat
+from ....engine.round_state import AUCTION, BELOTE, BID, CARD, Action, GameRecord, RoundState
+from ....engine.round_view import RoundView, round_view
+from ....engine.rulesets import Ruleset
+from ....engine.text import N_, Text
+from ....players import record_view
+from ....players.announce import announcement, wants_to_act
+from ....players.bidding import READ_BIDDING
+from ...server import search_pool, suggest_jobs
+from ...server.admission import Ticket
+from ..answers import action_body, bid_value, round_bid
+from ..blueprint import Blueprint
+from ..errors import InvalidInput
+from ..schemas.suggest import (
+    SuggestActionRequestSchema,
+    SuggestActionSchema,
+    SuggestBidRequestSchema,
+    SuggestBidSchema,
+    SuggestPlayRequestSchema,
+    SuggestPlaySchema,
+)
+from .common import engine_call, error_responses, ruleset_from
+from .round_state import STATE_EXAMPLE
+from .round_state import _record as game_record
+from .round_state import _state as checked_state
+from .round_view import view_of
+
+blp = Blueprint(
+    "suggest",
+    __name__,
+    url_prefix="/v1/suggest",
+    description="Computer players: a card or a call for one seat, from its own view",
+)
+
+PLAY_EXAMPLE = {
+    "ruleset": "belote",
+    "trump": "H",
+    "taker": 1,
+    "hand": ["7H", "JH", "AS", "KD", "10C", "QS", "8D", "9D"],
+    "tricks": [],
+    "trick": {"leader": 1, "cards": ["8C", "9H", "AC"]},
+    "level": "normal",
+    "seed": 0,
+    "budget_ms": 2000,
+}
+ACTION_EXAMPLE = {
+    "ruleset": "belote",
+    "record": {k: v for k, v in STATE_EXAMPLE.items() if k != "ruleset"},
+    "level": "easy",
+    "seed": 0,
+}
+BID_EXAMPLE = {
+    "ruleset": "belote",
+    "dealer": 3,
+    "turned": "JH",
+    "hand": ["9H", "AH", "AS", "KD", "10C"],
+    "bids": [],
+    "level": "normal",
+    "seed": 0,
+    "budget_ms": 2000,
+}
+
+
+def _bids(args: dict[str, Any]) -> list[tuple]:
+    bids = enumerate(args["bids"])
+    return [
+        (b["action"], bid_value(b, f"bids.{i}"), b.get("trump"), b.get("seat")) for i, b in bids
+    ]
+
+
+def _play_payload(args: dict[str, Any]) -> dict[str, Any]:
+    bid = round_bid(args.get("bid"))  # a 422 for a bid without its value
+    return {
+        "ruleset": args["ruleset"],
+        "options": args.get("options") or None,
+        "level": args["level"],
+        "seed": args["seed"],
+        "budget_ms": args.get("budget_ms"),
+        "trump": args["trump"],
+        "taker": args["taker"],
+        "bid": (bid.value, bid.coinche) if bid else None,
+        "hand": list(args["hand"]),
+        "trick": (args["trick"]["leader"], list(args["trick"]["cards"])),
+        "tricks": [(t["leader"], list(t["cards"])) for t in args["tricks"]],
+        "declarations": [(d["seat"], list(d["cards"])) for d in args["declarations"]],
+        "belotes": [(b["seat"], "CDHS".index(b["suit"])) for b in args["belotes"]],
+        "turned": args.get("turned"),
+        "exchanged_by": args.get("exchanged_by"),
+        "dealer": args.get("dealer"),
+        "bids": _bids(args),
+    }
+
+
+def busy_problem(error: search_pool.Busy) -> ServiceUnavailable:
+    message = Text(
+        N_("The computer players are busy: {reason}. Try again shortly."), reason=error.args[0]
+    )
+    return ServiceUnavailable(message, retry_after=error.retry_after)
+
+
+def _search(
+    job, payload: dict[str, Any], budget_ms: float, answer: Callable[[dict], dict]
+) -> Callable[[Ticket], dict]:
+    """The function that runs the search in the pool once its place in the line of
+    suggestions (``ticket``) comes to the front, and gives the operation's answer: a 503
+    when its turn or the answer does not come in time, a 422 for a position the search
+    process refused."""
+
+    def search(ticket: Ticket) -> dict:
+        until = flask.g.get("deadline")  # a batch's: its answer must leave in time
+        try:
+            result = search_pool.run(ticket, job, payload, budget_s=budget_ms / 1000, until=until)
+        except search_pool.Busy as error:
+            raise busy_problem(error) from error
+        if "error" in result:
+            field, message = result["error"]
+            raise InvalidInput.at(field, message)
+        return answer(result)
+
+    return search
+
+
+#: The members of each request form: the seat's view, or the record and the seat.
+PLAY_VIEW = ("trump", "taker", "hand", "trick", "bid", "tricks", "declarations", "belotes")
+PLAY_VIEW += ("turned", "exchanged_by", "dealer", "bids")
+BID_VIEW = ("dealer", "turned", "proposed", "second_proposed", "hand", "bids")
+
+
+def _form(args: dict[str, Any], view: tuple[str, ...], required: tuple[str, ...]) -> bool:
+    """Whether the request gives the record (and its seat) rather than the view; a 422
+    for a request that mixes the two forms or lacks a member of its form."""
+    if args.get("record") is None:
+        if args.get("seat") is not None:
+            raise InvalidInput.at("seat", Text(N_("`seat` goes with `record`: give both")))
+        for name in required:
+            if args.get(name) is None:
+                raise InvalidInput.at(
+                    name,
+                    Text(N_("`{name}` is needed (or give `record` and `seat`)"), name=name),
+                )
+        return False
+    if args.get("seat") is None:
+        raise InvalidInput.at("seat", Text(N_("with `record`, give the `seat` to act")))
+    given = next((name for name in view if args.get(name) not in (None, [])), None)
+    if given is not None:
+        raise InvalidInput.at(
+            given,
+            Text(
+                N_("with `record` the service derives the seat's view: leave `{name}` out"),
+                name=given,
+            ),
+        )
+    return True
+
+
+def _record_view(args: dict[str, Any], ruleset: Ruleset) -> RoundView:
+    return view_of(args["record"], ruleset, args["seat"], "record.")
+
+
+def _record_play_payload(args: dict[str, Any], ruleset: Ruleset) -> dict[str, Any]:
+    """The payload of the seat's view derived from the record: exactly the request a
+    client would send that built the view right (:mod:`...players.record_view`)."""
+    view = engine_call(record_view.seat_view, _record_view(args, ruleset), ruleset)
+    # The auction goes with the view where the card players read its bidding (``hard``
+    # weighs the deals by it); of the others (Bulgarian, klaverjas) the contract only.
+    bids = view.bids if ruleset.bidding in READ_BIDDING else ()
+    return {
+        "ruleset": args["ruleset"],
+        "options": args.get("options") or None,
+        "level": args["level"],
+        "seed": args["seed"],
+        "budget_ms": args.get("budget_ms"),
+        "trump": view.trump,
+        "taker": view.taker,
+        "bid": (view.bid.value, view.bid.coinche) if view.bid else None,
+        "hand": list(cards_in(view.hand)),
+        "trick": (view.trick.leader, list(view.trick.cards)),
+        "tricks": [(t.leader, list(t.cards)) for t in view.tricks],
+        "declarations": [(d.seat, list(cards_in(d.cards))) for d in view.declarations],
+        "belotes": list(view.belotes),
+        "turned": view.turned,
+        "exchanged_by": view.exchanged_by,
+        "dealer": view.dealer if bids else None,
+        "bids": [(b.action, b.value, b.trump, b.seat) for b in bids],
+    }
+
+
+def start_play(args: dict[str, Any]) -> Callable[[Ticket], dict]:
+    """Check a suggest/play request (a 422 costs no search); returns the function that
+    searches with a place in the line of suggestions and answers."""
+    if _form(args, PLAY_VIEW, ("trump", "taker", "hand", "trick")):
+        payload = _record_play_payload(args, ruleset_from(args))
+    else:
+        ruleset_from(args, args["trump"])
+        payload = _play_payload(args)
+    engine_call(suggest_jobs.play_view, payload)
+
+    def answer(result: dict) -> dict:
+        return {
+            "seat": result["seat"],
+            "card": result["card"],
+            "level": args["level"],
+            "seed": args["seed"],
+            "values": [{"card": c, "value": v} for c, v in result["values"]],
+            "samples": result["samples"],
+            "exact": result["exact"],
+            "complete": result["complete"],
+            "declarations": result["declarations"],
+            "belote": result["belote"],
+        }
+
+    return _search(suggest_jobs.play_job, payload, suggest_jobs.play_budget_ms(payload), answer)
+
+
+def start_bid(args: dict[str, Any]) -> Callable[[Ticket], dict]:
+    """Check a suggest/bid request, as :func:`start_play`."""
+    ruleset = ruleset_from(args)
+    payload = {
+        "ruleset": args["ruleset"],
+        "options": args.get("options") or None,
+        "level": args["level"],
+        "seed": args["seed"],
+        "budget_ms": args.get("budget_ms"),
+    }
+    if _form(args, BID_VIEW, ("dealer", "hand")):
+        view = engine_call(record_view.auction_view, _record_view(args, ruleset), ruleset)
+        payload |= {
+            "dealer": view.dealer,
+            "turned": view.turned,
+            "proposed": view.proposed,
+            "second_proposed": view.second_proposed,
+            "hand": list(cards_in(view.hand)),
+            "bids": [(b.action, b.value, b.trump, b.seat) for b in view.bids],
+        }
+    else:
+        payload |= {
+            "dealer": args["dealer"],
+            "turned": args.get("turned"),
+            "proposed": args.get("proposed"),
+            "second_proposed": args.get("second_proposed"),
+            "hand": list(args["hand"]),
+            "bids": _bids(args),
+        }
+    engine_call(suggest_jobs.auction_view, payload)
+
+    def answer(result: dict) -> dict:
+        return {
+            "seat": result["seat"],
+            "bid": result["bid"],
+            "level": args["level"],
+            "seed": args["seed"],
+            "options": result["options"],
+            "samples": result["samples"],
+        }
+
+    return _search(suggest_jobs.bid_job, payload, suggest_jobs.bid_budget_ms(payload), answer)
+
+
+def _seat_for(args: dict[str, Any], record: GameRecord, state: RoundState) -> int:
+    """The seat a suggestion is for: the one asked, else the next to act (the seat to
+    act, or a seat that would act now besides it: Klaberjass's comparison winner)."""
+    ruleset = record.ruleset
+    seat = args.get("seat")
+    if seat is not None:
+        engine_call(check_seat, seat, ruleset, "seat")
+        return seat
+    if state.seat is None:
+        over = record_view.round_over(state.phase)
+        raise InvalidInput.at(over.field, str(over))
+    others = (s for s in range(ruleset.players) if s != state.seat)
+    return next((s for s in others if wants_to_act(round_view(record, s, state))), state.seat)
+
+
+def start_action(args: dict[str, Any]) -> Callable[[Ticket], dict]:
+    """Check a suggest/action request: the next action of a computer seat, whatever the
+    phase. An exchange, a comparison step or a declaration is decided here, without a
+    search; a bid or a card is searched as suggest/bid and suggest/play search it."""
+    ruleset = ruleset_from(args)
+    record = game_record(args["record"], ruleset, "record.")
+    state = checked_state(record, "record.")
+    seat = _seat_for(args, record, state)
+    view = engine_call(round_view, record, seat, state)
+    if not view.actions_open:
+        raise InvalidInput.at(
+            "seat",
+            Text(
+                N_("seat {seat} has nothing to do now (phase `{phase}`; seat to act: {next})"),
+                seat=seat,
+                phase=state.phase,
+                next="-" if state.seat is None else state.seat,
+            ),
+        )
+    common = {"seat": seat, "level": args["level"], "seed": args["seed"]}
+    action = announcement(view)
+    if action is not None:
+        return lambda ticket: common | {"action": action_body(action), "values": [], "samples": 0}
+    asked = {**args, "seat": seat}
+    if view.phase == AUCTION:
+        search = start_bid(asked)
+
+        def bid_answer(ticket: Ticket) -> dict:
+            found = search(ticket)
+            values = [
+                {
+                    "action": action_body(Action(BID, seat, bid=_engine_bid(o["bid"]))),
+                    "value": o["value"],
+                }
+                for o in found["options"]
+            ]
+            chosen = Action(BID, seat, bid=_engine_bid(found["bid"]))
+            return common | {
+                "action": action_body(chosen),
+                "values": values,
+                "samples": found["samples"],
+            }
+
+        return bid_answer
+    search = start_play(asked)
+    with_belote = {a.card: a for a in view.actions_open if a.type == BELOTE and a.card is not None}
+
+    def play_answer(ticket: Ticket) -> dict:
+        found = search(ticket)
+        card = found["card"]
+        chosen = with_belote.get(card, Action(CARD, seat, card=card))
+        values = [
+            {
+                "action": action_body(
+                    with_belote.get(v["card"], Action(CARD, seat, card=v["card"]))
+                ),
+                "value": v["value"],
+            }
+            for v in found["values"]
+        ]
+        return common | {
+            "action": action_body(chosen),
+            "values": values,
+            "samples": found["samples"],
+        }
+
+    return play_answer
+
+
+def _engine_bid(bid: dict[str, Any]) -> Bid:
+    return Bid(bid["action"], bid["value"], bid["trump"])
+
+
+#: The operations whose work runs in the search pool, by operationId: a batch takes a
+#: place in the line of suggestions for each before any is searched (routes/batch.py).
+STARTS = {"suggestPlay": start_play, "suggestBid": start_bid, "suggestAction": start_action}
+
+
+@blp.route("/play")
+class SuggestPlay(MethodView):
+    @blp.arguments(SuggestPlayRequestSchema(), example=PLAY_EXAMPLE)
+    @blp.response(200, SuggestPlaySchema())
+    @error_responses(blp)
+    @blp.alt_response(503, response="SERVICE_UNAVAILABLE")
+    @blp.doc(operationId="suggestPlay")
+    def post(self, args):
+        """The card a computer player would play.
+
+        From one seat's view only: its hand, the contract, the tricks so far and the trick
+        in progress, the declarations and belotes announced, the turned card (and the
+        auction, which `hard` reads). Answers the card and each legal card's expected
+        margin for the seat's side; on the seat's first card, what to announce.
+        """
+        # The place in the line taken before the body was read (service/api/server/admission.py).
+        return start_play(args)(flask.g.ticket)
+
+
+@blp.route("/bid")
+class SuggestBid(MethodView):
+    @blp.arguments(SuggestBidRequestSchema(), example=BID_EXAMPLE)
+    @blp.response(200, SuggestBidSchema())
+    @error_responses(blp)
+    @blp.alt_response(503, response="SERVICE_UNAVAILABLE")
+    @blp.doc(operationId="suggestBid")
+    def post(self, args):
+        """The call a computer player would make in the auction.
+
+        From the seat's hand as dealt for the auction, the dealer, the bids so far, the
+        turned card (turned-card games) and the proposed suit (`klaverjas_proposed`), or
+        from the round record and the seat; for every preset and bidding procedure.
+        Answers the call and each option considered with its estimated margin
+        for the seat's side.
+        """
+        return start_bid(args)(flask.g.ticket)
+
+
+@blp.route("/action")
+class SuggestAction(MethodView):
+    @blp.arguments(SuggestActionRequestSchema(), example=ACTION_EXAMPLE)
+    @blp.response(200, SuggestActionSchema())
+    @error_responses(blp)
+    @blp.alt_response(503, response="SERVICE_UNAVAILABLE")
+    @blp.doc(operationId="suggestAction")
+    def post(self, args):
+        """The next action of a computer seat, ready to append to the record.
+
+        From a round record, in every phase: a bid, the trump-seven exchange, a step of
+        Klaberjass's comparison, a declaration, belote (said with its card) or a card. The
+        seat sees only its own view (POST /v1/rounds/view). Without `seat`, the next to
+        act. Where the seat weighs its options (a bid, a card), each with its value.
+        """
+        return start_action(args)(flask.g.ticket)
+
+
+BLUEPRINTS = (blp,)

@@ -1,0 +1,421 @@
+"""All configuration of the HTTP service: the Flask config object, and the operator's
+settings read from environment variables (validated once, at start, with a clear message).
+
+Every variable is listed in :data:`VARIABLES` with its default; README.md and
+docs/operations.md list the same names (tests/test_ops_config.py keeps them in step).
+"""
+
+from __future__ import annotations
+
+import math
+import os
+import re
+from collections.abc import Callable, Mapping
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any
+
+from ... import __version__
+
+#: Largest request body accepted by default (bytes). A whole round record is about 2 KiB.
+#: ``BELOTE_MAX_BODY_BYTES`` changes it per deployment; the spec states the default.
+MAX_BODY_BYTES = 64 * 1024
+
+
+class Config:
+    MAX_CONTENT_LENGTH = MAX_BODY_BYTES
+
+    API_TITLE = "Belote rules service"
+    API_VERSION = __version__
+    OPENAPI_VERSION = "3.1.0"
+    OPENAPI_URL_PREFIX = None  # the spec is served by our own GET /openapi.yaml
+    API_SPEC_OPTIONS = {
+        "info": {
+            "description": (
+                "Stateless rules service for the Belote family of card games: legal moves "
+                "with the reason every other card is illegal, trick winners, declaration "
+                "ranking, round and match scores, under named rulesets (belote, klob, "
+                "cardavia, klaberjass, belote-ffb, coinche) whose parameters a request may "
+                "override through `options`.\n\n"
+                "One meaning per request shape: an optional request field left out, sent "
+                "as `null` or (a list) sent as `[]` means the same thing, its documented "
+                "default. Where two behaviours exist, a required field or a separate "
+                "operation chooses (`/v1/declarations/rank` ranks what was announced, "
+                "`/v1/declarations/best` finds each hand's best). The one place `null` is a "
+                "value is a ruleset parameter in `options` that `GET /v1/parameters` lists "
+                "as `nullable` (`target: null`: a single deal); leaving it out keeps the "
+                "preset's value.\n\n"
+                "Errors are RFC 9457 `application/problem+json`. Request bodies are limited "
+                f"to {MAX_BODY_BYTES} bytes (the default of `BELOTE_MAX_BODY_BYTES`). "
+                "Refusals carry a stable `ReasonCode`.\n\n"
+                "`info.version` follows semantic versioning. Within `/v1` a minor version "
+                "only adds (endpoints, optional request fields, response fields, rulesets, "
+                "parameters, enum values such as reason codes): clients ignore response "
+                "fields they do not know and treat an unknown enum value as such. A change "
+                "that refuses or re-reads a valid request is breaking and is listed in the "
+                "repository's CHANGELOG.md. The rules are specified, with "
+                "their sources, in the repository's docs/rules.md."
+                "\n\nWhen the operator configures API keys (`BELOTE_API_KEYS`), every `/v1` "
+                "call needs one, as `Authorization: Bearer <key>` or `X-API-Key: <key>`; "
+                "without keys the API is open. Every answer carries `X-Request-ID` (the "
+                "client's, if it sent a valid one), also given as `request_id` in problem "
+                "bodies."
+            ),
+            "license": {"name": "MIT", "identifier": "MIT"},
+        },
+        "servers": [{"url": "http://127.0.0.1:8000", "description": "make run"}],
+        # Optional: an empty requirement means "no key" is accepted when none are configured.
+        "security": [{}, {"bearer": []}, {"apiKey": []}],
+    }
+
+
+class ConfigError(ValueError):
+    """One or more environment variables are invalid; the message names each one."""
+
+
+# --- parsers: text -> value, or ValueError saying what is expected -----------------------
+
+
+def _integer(low: int, high: int | None = None) -> Callable[[str], int]:
+    def parse(text: str) -> int:
+        try:
+            value = int(text.strip())
+        except ValueError:
+            raise ValueError("expected a whole number") from None
+        if value < low or (high is not None and value > high):
+            bound = f"between {low} and {high}" if high is not None else f"at least {low}"
+            raise ValueError(f"expected a number {bound}")
+        return value
+
+    return parse
+
+
+def _seconds(text: str) -> int:
+    try:
+        value = int(text.strip())
+    except ValueError:
+        raise ValueError("expected a whole number of seconds") from None
+    if not 1 <= value <= 3600:
+        raise ValueError("expected a whole number of seconds between 1 and 3600")
+    return value
+
+
+def _choice(*options: str) -> Callable[[str], str]:
+    def parse(text: str) -> str:
+        value = text.strip().lower()
+        if value not in options:
+            raise ValueError(f"expected one of {', '.join(options)}")
+        return value
+
+    return parse
+
+
+_ON = {"on": True, "true": True, "1": True, "yes": True}
+_OFF = {"off": False, "false": False, "0": False, "no": False}
+
+
+def _switch(text: str) -> bool:
+    value = text.strip().lower()
+    if value in _ON:
+        return _ON[value]
+    if value in _OFF:
+        return _OFF[value]
+    raise ValueError("expected on or off")
+
+
+_BIND = re.compile(r"^(unix:/\S+|(\[[0-9a-fA-F:.]+\]|[A-Za-z0-9.-]*):\d{1,5})$")
+
+
+def _bind(text: str) -> str:
+    value = text.strip()
+    port_ok = value.startswith("unix:") or int(value.rsplit(":")[-1] or 0) <= 65535
+    if not _BIND.match(value) or not port_ok:
+        raise ValueError("expected HOST:PORT (0.0.0.0:8000, [::]:8000) or unix:/path")
+    return value
+
+
+def _optional_bind(text: str) -> str | None:
+    return _bind(text) if text.strip() else None
+
+
+def _table_dir(text: str) -> Path | None:
+    if not text.strip():
+        return None
+    path = Path(text.strip())
+    if not (path / "index.html").is_file():
+        raise ValueError("expected a directory holding the built table (make table builds it)")
+    return path
+
+
+def _docs_dir(text: str) -> Path | None:
+    if not text.strip():
+        return None
+    path = Path(text.strip())
+    if not (path / "index.html").is_file():
+        raise ValueError("expected a directory holding the built API reference (make docs)")
+    return path
+
+
+#: A key: 16 to 256 visible ASCII characters other than the comma that separates keys.
+_KEY = re.compile(r"^[\x21-\x2b\x2d-\x7e]{16,256}$")
+
+
+def _keys(text: str) -> tuple[str, ...]:
+    keys = tuple(k.strip() for k in text.split(",") if k.strip())
+    for index, key in enumerate(keys, 1):
+        if not _KEY.match(key):
+            # The key itself is never repeated in a message: it is a secret.
+            raise ValueError(
+                f"key #{index} (of {len(keys)}) must be 16 to 256 visible ASCII characters, "
+                "no spaces or commas"
+            )
+    return keys
+
+
+_ORIGIN = re.compile(r"^https?://[A-Za-z0-9.-]+(:\d{1,5})?$|^\*$")
+
+
+def _origins(text: str) -> tuple[str, ...]:
+    origins = tuple(o.strip().rstrip("/") for o in text.split(",") if o.strip())
+    for origin in origins:
+        if not _ORIGIN.match(origin):
+            raise ValueError(
+                f"{origin!r} is not an origin: expected scheme://host[:port] (no path) or *"
+            )
+    return origins
+
+
+def default_workers() -> int:
+    """One worker per CPU this process may use: the cgroup quota (a container's CPU limit)
+    if there is one, else the CPUs of its affinity mask. The workers are single-threaded
+    event loops and the work is CPU-bound, so more workers than CPUs only queue."""
+    cpus = len(os.sched_getaffinity(0)) if hasattr(os, "sched_getaffinity") else os.cpu_count()
+    try:
+        quota, period = Path("/sys/fs/cgroup/cpu.max").read_text().split()[:2]
+        if quota != "max":
+            cpus = min(cpus or 1, max(1, math.ceil(int(quota) / int(period))))
+    except (OSError, ValueError):
+        pass
+    return max(1, cpus or 1)
+
+
+@dataclass(frozen=True)
+class Variable:
+    name: str
+    default: str
+    parse: Callable[[str], Any]
+    help: str
+    #: Older names still read when the new one is unset (see docs/operations.md, changelog).
+    aliases: tuple[str, ...] = ()
+
+
+#: Every environment variable the service reads, with its default (as text).
+VARIABLES: tuple[Variable, ...] = (
+    Variable("BELOTE_BIND", "127.0.0.1:8000", _bind, "Address to listen on.", ("BIND",)),
+    Variable(
+        "WEB_CONCURRENCY",
+        "",
+        _integer(1, 256),
+        "Worker processes; default one per CPU of the container's quota.",
+        ("WORKERS",),
+    ),
+    Variable(
+        "BELOTE_WORKER_CLASS",
+        "gevent",
+        _choice("gevent", "gthread"),
+        "gevent (an event loop per worker: waiting connections cost no thread) or gthread.",
+    ),
+    Variable(
+        "BELOTE_THREADS", "4", _integer(1, 256), "Threads per worker (gthread only).", ("THREADS",)
+    ),
+    Variable(
+        "BELOTE_WORKER_CONNECTIONS",
+        "1000",
+        _integer(10, 100000),
+        "Open connections one worker holds at most.",
+    ),
+    Variable(
+        "BELOTE_TIMEOUT",
+        "30",
+        _seconds,
+        "Deadline for one request (body, answer); a worker silent this long is restarted.",
+    ),
+    Variable(
+        "BELOTE_KEEPALIVE",
+        "5",
+        _seconds,
+        "Deadline for a request's line and headers, counted from the connection's start or "
+        "the previous answer (so also the idle keep-alive time).",
+    ),
+    Variable(
+        "BELOTE_KEEPALIVE_MAX_AGE",
+        "10",
+        _seconds,
+        "Seconds a keep-alive connection serves; its next answer then closes it, so clients "
+        "spread over the workers again after one is replaced.",
+    ),
+    Variable(
+        "BELOTE_READ_TIMEOUT",
+        "10",
+        _seconds,
+        "Longest silence while reading a body or writing an answer, once the head is in.",
+    ),
+    Variable(
+        "BELOTE_GRACEFUL_TIMEOUT",
+        "20",
+        _seconds,
+        "On SIGTERM, time to finish the requests in flight before workers are killed.",
+    ),
+    Variable(
+        "BELOTE_MAX_REQUESTS",
+        "10000",
+        _integer(0),
+        "Restart a worker after this many requests (0: never).",
+    ),
+    Variable(
+        "BELOTE_MAX_REQUESTS_JITTER",
+        "1000",
+        _integer(0),
+        "Random 0..N added to BELOTE_MAX_REQUESTS so workers do not restart together.",
+    ),
+    Variable(
+        "BELOTE_ACCESS_LOG",
+        "json",
+        lambda text: _choice("json", "off")(text or "off"),
+        "One JSON line per request on stderr, or off (empty: off).",
+        ("ACCESS_LOG",),
+    ),
+    Variable(
+        "BELOTE_LOG_LEVEL",
+        "info",
+        _choice("debug", "info", "warning", "error", "critical"),
+        "Level of the service's and gunicorn's JSON log lines.",
+    ),
+    Variable(
+        "BELOTE_MAX_BODY_BYTES",
+        str(MAX_BODY_BYTES),
+        _integer(1024, 16 * 1024 * 1024),
+        "Largest request body (bytes); larger ones get a 413 problem.",
+    ),
+    Variable(
+        "BELOTE_API_KEYS",
+        "",
+        _keys,
+        "Comma-separated API keys; empty: no authentication. List old and new to rotate.",
+    ),
+    Variable(
+        "BELOTE_CORS_ORIGINS",
+        "",
+        _origins,
+        "Comma-separated browser origins allowed by CORS (or *); empty: CORS off.",
+    ),
+    Variable(
+        "BELOTE_CACHE_MAX_AGE",
+        "300",
+        _integer(0, 31536000),
+        "max-age (seconds) of Cache-Control on the rule set listings and the spec.",
+    ),
+    Variable(
+        "BELOTE_SUGGEST_PROCESSES",
+        "1",
+        _integer(1, 64),
+        "Search processes beside each worker for the computer players (/v1/suggest).",
+    ),
+    Variable(
+        "BELOTE_SUGGEST_QUEUE",
+        "32",
+        _integer(1, 1000),
+        "Suggestions that may wait per worker; more get a 503 problem with Retry-After.",
+    ),
+    Variable("BELOTE_METRICS", "on", _switch, "Serve Prometheus metrics (on or off)."),
+    Variable(
+        "BELOTE_METRICS_BIND",
+        "",
+        _optional_bind,
+        "HOST:PORT to serve /metrics on instead of the API's port; empty: on the API port.",
+    ),
+    Variable(
+        "BELOTE_TABLE_DIR",
+        "",
+        _table_dir,
+        "Directory of the built web table, served under /table/; empty: not served.",
+    ),
+    Variable(
+        "BELOTE_DOCS_DIR",
+        "",
+        _docs_dir,
+        "Directory of the built API reference page, served at /docs; empty: build/api-docs "
+        "of the working directory when it is built (make run and make test build it).",
+    ),
+)
+
+_BY_NAME = {v.name: v for v in VARIABLES}
+
+
+def _attr(name: str) -> str:
+    return name.removeprefix("BELOTE_").lower()
+
+
+def _raw(variable: Variable, environ: Mapping[str, str]) -> tuple[str, str]:
+    """(the name read, its text): the variable itself, else an older alias, else default."""
+    for name in (variable.name, *variable.aliases):
+        if name in environ:
+            return name, environ[name]
+    return variable.name, variable.default
+
+
+@dataclass(frozen=True)
+class Settings:
+    """The operator's settings, parsed and checked. ``Settings()`` is every default."""
+
+    bind: str = "127.0.0.1:8000"
+    web_concurrency: int = field(default_factory=default_workers)
+    worker_class: str = "gevent"
+    threads: int = 4
+    worker_connections: int = 1000
+    timeout: int = 30
+    keepalive: int = 5
+    keepalive_max_age: int = 10
+    read_timeout: int = 10
+    graceful_timeout: int = 20
+    max_requests: int = 10000
+    max_requests_jitter: int = 1000
+    access_log: str = "json"
+    log_level: str = "info"
+    max_body_bytes: int = MAX_BODY_BYTES
+    api_keys: tuple[str, ...] = ()
+    cors_origins: tuple[str, ...] = ()
+    cache_max_age: int = 300
+    suggest_processes: int = 1
+    suggest_queue: int = 32
+    metrics: bool = True
+    metrics_bind: str | None = None
+    table_dir: Path | None = None
+    docs_dir: Path | None = None
+
+    def __repr__(self) -> str:  # never print the keys
+        return f"Settings(bind={self.bind!r}, api_keys=<{len(self.api_keys)} keys>, ...)"
+
+    @classmethod
+    def from_env(cls, environ: Mapping[str, str] | None = None) -> Settings:
+        environ = os.environ if environ is None else environ
+        values: dict[str, Any] = {}
+        problems: list[str] = []
+        for variable in VARIABLES:
+            name, text = _raw(variable, environ)
+            if variable.name == "WEB_CONCURRENCY" and not text.strip():
+                continue  # default_workers()
+            try:
+                values[_attr(variable.name)] = variable.parse(text)
+            except ValueError as error:
+                shown = "(hidden)" if variable.name == "BELOTE_API_KEYS" else repr(text)
+                problems.append(f"{name}={shown}: {error}")
+        if problems:
+            raise ConfigError(
+                "Invalid configuration (see docs/operations.md):\n  " + "\n  ".join(problems)
+            )
+        return cls(**values)
+
+
+def describe(name: str) -> Variable:
+    return _BY_NAME[name]
