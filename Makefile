@@ -90,7 +90,7 @@ lint: $(SETUP)
 	$(BIN)/ruff format --check service tests bench clients
 
 openapi: $(SETUP)
-	$(BIN)/python -m service.api.http.spec > openapi.yaml
+	$(BIN)/python -m service.api.spec > openapi.yaml
 
 clean:
 	rm -rf $(VENV) build .pytest_cache .ruff_cache .hypothesis .schemathesis $(CLIENT)/node_modules $(CLIENT)/dist \

@@ -8,7 +8,7 @@ import flask_smorest
 from flask import Flask
 from flask_smorest.utils import prepare_response
 
-from .http import errors, i18n
+from .http import docs, errors, hot_path, i18n, operations, table
 from .http.routes import (
     batch,
     bidding,
@@ -33,6 +33,7 @@ from .http.schemas.common import (
     component_property,
     register_components,
 )
+from .server import admission, search_pool
 from .server.config import Config, Settings
 
 
@@ -91,20 +92,14 @@ def create_app(config: type = Config, settings: Settings | None = None) -> Flask
         for blueprint in module.BLUEPRINTS:
             api.register_blueprint(blueprint)
     app.extensions["belote_api"] = api
-    from .http.hot_path import install as install_hot_path
-
     # Served by the hot path: the rules operations and batches (the suggestions' cost is
     # their search); compiled for the batch: the suggestions too.
-    install_hot_path(
+    hot_path.install(
         app, api.spec.to_dict(), (*BATCH_OPERATIONS, "batch"), (*RULES_OPERATIONS, "batch")
     )
-    from .http.operations import install
-
     settings = settings if settings is not None else Settings.from_env()
-    install(app, api, settings)
+    operations.install(app, api, settings)
     # After the API key check (installed just above): the expensive operations' lines.
-    from .server import admission, search_pool
-
     admission.install(
         app,
         {
@@ -117,10 +112,6 @@ def create_app(config: type = Config, settings: Settings | None = None) -> Flask
         turn_first={"batch.Batch": lambda: admission.BATCH_WAIT_S},
     )
     if settings.table_dir is not None:
-        from .http import table
-
         table.install(app, settings.table_dir)
-    from .http import docs
-
     docs.install(app, settings.docs_dir)
     return app

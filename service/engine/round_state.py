@@ -258,8 +258,8 @@ class Round:
     """One round as it stands, the public state every walk of a round uses (OpenSpiel's
     ``State`` shape): built from a ruleset, the dealer, the deal and the points held in;
     :attr:`phase`, :attr:`to_act`, :meth:`legal_actions`, :meth:`is_legal`, :meth:`apply`,
-    :meth:`copy`, :meth:`view` (what one seat may see), :meth:`state` (the whole state:
-    tricks, running points, events, score).
+    :meth:`copy`, :meth:`state` (the whole state: tricks, running points, events, score);
+    what one seat may see is :func:`.round_view.round_view`, which builds on this module.
 
     >>> from service.engine.deal import deal_round
     >>> from service.engine.rulesets import get_ruleset
@@ -330,13 +330,6 @@ class Round:
 
     def state(self) -> RoundState:
         return self._walk.state()
-
-    def view(self, seat: int):  # -> round_view.RoundView (that module builds on this one)
-        """What ``seat`` may see now."""
-        # round_view builds on this module (RoundView is made of a RoundState): imported here
-        from .round_view import round_view
-
-        return round_view(self.record, seat, self.state())
 
 
 def _walk_of(record: GameRecord) -> _Walk:

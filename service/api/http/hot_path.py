@@ -33,6 +33,7 @@ from marshmallow import Schema, ValidationError, fields, missing
 from ...engine.cards import NOTATIONS, card_name, parse_card
 from . import i18n
 from .body import JsonBodyParser
+from .schemas import CapotField, CardField, JsonInteger, RequestSchema, StrictBoolean
 
 Loader = Callable[[Any], Any]
 
@@ -47,8 +48,6 @@ class Unsupported(Exception):  # noqa: N818 - a signal, not an error
 def _field_loader(field: fields.Field) -> Loader | None:
     """The field's loader; None when the validated JSON value is the loaded value. Built
     of C callables where it can (a card is one dict look-up): it runs once per value."""
-    from .schemas import CapotField, CardField, JsonInteger, StrictBoolean
-
     if isinstance(field, CardField):
         inner: Loader | None = _CARDS_BY_NAME.__getitem__
     elif isinstance(field, JsonInteger):
@@ -103,13 +102,10 @@ def _hook_name(entry: Any) -> str:
 
 def schema_loader(schema: Schema) -> Loader:
     """A loader equal to ``schema.load`` on bodies the schema's JSON Schema accepts."""
-    from . import schemas
-
     hooks = {tag: list(entries) for tag, entries in schema._hooks.items() if entries}
     # RequestSchema._absent (a member sent as null, or an empty list, is left out) is the
     # one hook the loader knows: it does the same below.
-    request_schema = getattr(schemas, "RequestSchema", None)
-    absent_default = request_schema is not None and isinstance(schema, request_schema)
+    absent_default = isinstance(schema, RequestSchema)
     if absent_default:
         kept = [e for e in hooks.get("pre_load", []) if _hook_name(e) != "_absent"]
         if kept:
@@ -176,8 +172,6 @@ class _Source:
 
 def _field_dumper(field: fields.Field) -> Loader | None:
     """The field's dumper (None: the value as it is); marshmallow dumps None as None."""
-    from .schemas import CardField, JsonInteger
-
     hot_dump = getattr(field, "hot_dump", None)  # a field that says how (a bid's value)
     if hot_dump is not None:
         return hot_dump
@@ -226,8 +220,6 @@ def schema_dumper(schema: Schema) -> Loader:
 
 def _dump_expression(field: fields.Field, source: _Source) -> str:
     """Python for the dumped value of ``v``, the handler's value."""
-    from .schemas import JsonInteger
-
     if type(field) is fields.List or (isinstance(field, fields.Nested) and field.many):
         try:
             item = (

@@ -1,15 +1,18 @@
-"""The OpenAPI document, as generated from the code (``python -m service.api.http.spec``)."""
+"""The OpenAPI document, as generated from the code (written out by
+``python -m service.api.spec``)."""
 
 from __future__ import annotations
 
 import copy
 import json
-import sys
 from functools import cache
 from pathlib import Path
 
 import yaml
 from flask import Flask
+
+from .i18n import document
+from .schemas.common import finish_components
 
 #: Top-level keys in the conventional order (readers and diff tools expect it).
 KEY_ORDER = ("openapi", "info", "jsonSchemaDialect", "servers", "tags", "paths", "webhooks")
@@ -24,9 +27,6 @@ def response_examples() -> dict:
 
 
 def spec_dict(app: Flask) -> dict:
-    from .i18n import document
-    from .schemas.common import finish_components
-
     with app.app_context():
         spec = document(copy.deepcopy(app.extensions["belote_api"].spec.to_dict()))
     finish_components(spec["components"]["schemas"])
@@ -63,13 +63,3 @@ def spec_yaml(app: Flask) -> str:
     return yaml.dump(
         spec_dict(app), Dumper=_NoAliases, sort_keys=False, allow_unicode=True, width=100
     )
-
-
-def main() -> None:
-    from ..app import create_app
-
-    sys.stdout.write(spec_yaml(create_app()))
-
-
-if __name__ == "__main__":
-    main()

@@ -172,6 +172,9 @@ class Worker(GeventWorker):
         """Stop taking work: refuse the queued suggestions, then until the worker exits
         close every idle or stalled connection (gunicorn's loop stops accepting within a
         second and closes the others after their answer)."""
+        # Imported here, in the worker after gevent patched it, not with this module: the
+        # arbiter imports the worker class before any patching, and the pool's modules
+        # (concurrent.futures, multiprocessing) make their locks when first imported.
         from . import search_pool
 
         refused = search_pool.drain()
