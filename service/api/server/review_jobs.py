@@ -1,73 +1,64 @@
-"""The review job (POST /v1/rounds/review): plain data in, plain data out, run in the
+"""The review job (POST /v1/rounds/review): a typed value in, plain data out, run in the
 players' process pool (:mod:`.search_pool`) as the suggestions are.
 
 The route checks the record first (its 422s are POST /v1/rounds/state's) and hands over
-its parts (the ruleset by name and options, the deal and the actions as the engine reads
-them); the job rebuilds the record in the search process and reviews it
-(:func:`...players.review.review_round`). Cards stay engine indices: the response schema
-names them.
+a :class:`ReviewJob`: its parts (the ruleset by name and options, the deal and the actions
+as the engine reads them); the job rebuilds the record in the search process and reviews
+it (:func:`...players.review.review_round`). Cards stay engine indices: the response
+schema names them.
 """
 
 from __future__ import annotations
 
 from collections.abc import Mapping
-from dataclasses import asdict
+from dataclasses import asdict, dataclass
 from typing import Any
 
-from ...engine.round_state import GameRecord
-from ...engine.rulesets import get_ruleset
+from ...engine.round_state import Action, DealRecord, GameRecord
 from ...players.review import REVIEW_BUDGET_MS, Par, Review, review_round
-from .suggest_jobs import _guarded
+from .suggest_jobs import Asked, _guarded
 
 #: Server-side cap and default of a review's CPU budget (milliseconds): the safety net.
 MAX_REVIEW_BUDGET_MS = REVIEW_BUDGET_MS
 DEFAULT_REVIEW_BUDGET_MS = 20_000
 
 
-def review_budget_ms(payload: Mapping[str, Any]) -> float:
-    return min(payload.get("budget_ms") or DEFAULT_REVIEW_BUDGET_MS, MAX_REVIEW_BUDGET_MS)
+@dataclass(frozen=True, slots=True)
+class ReviewJob:
+    """A checked record to review, and whether to find the deal's par."""
+
+    asked: Asked
+    par: bool
+    dealer: int
+    deal: DealRecord
+    actions: tuple[Action, ...]
+    held_in: int
+
+    @classmethod
+    def of(cls, record: GameRecord, asked: Asked, par: bool) -> ReviewJob:
+        return cls(asked, par, record.dealer, record.deal, tuple(record.actions), record.held_in)
+
+    @property
+    def budget_ms(self) -> float:
+        return min(self.asked.budget_ms or DEFAULT_REVIEW_BUDGET_MS, MAX_REVIEW_BUDGET_MS)
+
+    @property
+    def wait_ms(self) -> float:
+        """How long the worker waits for the review (before its grace): ``budget_ms``
+        bounds the information-set part only; the double-dummy part and the par have no
+        budget (they are exact), so a small budget does not shorten the wait below the
+        default."""
+        return max(self.budget_ms, DEFAULT_REVIEW_BUDGET_MS)
 
 
-def review_wait_ms(payload: Mapping[str, Any]) -> float:
-    """How long the worker waits for the review (before its grace): ``budget_ms`` bounds
-    the information-set part only; the double-dummy part and the par have no budget (they
-    are exact), so a small budget does not shorten the wait below the default."""
-    return max(review_budget_ms(payload), DEFAULT_REVIEW_BUDGET_MS)
-
-
-def payload_of(record: GameRecord, args: Mapping[str, Any]) -> dict[str, Any]:
-    """The job's payload: the checked record's parts and the request's settings."""
-    return {
-        "ruleset": args["ruleset"],
-        "options": args.get("options") or None,
-        "dealer": record.dealer,
-        "deal": record.deal,
-        "actions": tuple(record.actions),
-        "held_in": record.held_in,
-        "level": args["level"],
-        "seed": args["seed"],
-        "budget_ms": args.get("budget_ms"),
-        "par": args.get("par", True),
-    }
-
-
-def review_job(payload: Mapping[str, Any]) -> dict[str, Any]:
+def review_job(job: ReviewJob) -> dict[str, Any]:
     """Runs in a search process: the review as plain data."""
-    return _guarded(_review_job, payload)
+    return _guarded(_review_job, job)
 
 
-def _review_job(payload: Mapping[str, Any]) -> dict[str, Any]:
-    rules = get_ruleset(payload["ruleset"], payload.get("options"))
-    record = GameRecord(
-        rules, payload["dealer"], payload["deal"], payload["actions"], payload["held_in"]
-    )
-    review = review_round(
-        record,
-        payload["level"],
-        payload["seed"],
-        review_budget_ms(payload),
-        with_par=payload["par"],
-    )
+def _review_job(job: ReviewJob) -> dict[str, Any]:
+    record = GameRecord(job.asked.rules(), job.dealer, job.deal, job.actions, job.held_in)
+    review = review_round(record, job.asked.level, job.asked.seed, job.budget_ms, with_par=job.par)
     return as_data(review)
 
 

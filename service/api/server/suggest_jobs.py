@@ -1,12 +1,15 @@
-"""The suggestion jobs: plain data in, plain data out, so they can cross to the search
-processes (:mod:`.search_pool`). The route builds the payload from the validated request
+"""The suggestion jobs: typed values in, plain data out, so they can cross to the search
+processes (:mod:`.search_pool`). The route parses the validated request once into a
+:class:`PlayJob` or :class:`BidJob` (plain values: the ruleset by name, cards as indices)
 and calls :func:`play_view` / :func:`auction_view` itself first, so an impossible request
-is refused (422) before any search is queued; the job rebuilds the same view in the child.
+is refused (422) before any search is queued; the job rebuilds the same view in the child
+(a seat's view holds its ruleset, which does not pickle).
 """
 
 from __future__ import annotations
 
 from collections.abc import Mapping
+from dataclasses import dataclass
 from typing import Any
 
 from ...engine.bidding import Bid as AuctionBid
@@ -16,7 +19,7 @@ from ...engine.declarations import parse_declarations
 from ...engine.play import PositionError, check_hand_size, check_seat
 from ...engine.round_state import check_playable
 from ...engine.rounds import Trick
-from ...engine.rulesets import get_ruleset
+from ...engine.rulesets import Ruleset, get_ruleset
 from ...engine.scoring import Bid
 from ...engine.text import N_, Text
 from ...players.bidding import MAX_BID_BUDGET_MS, suggest_bid
@@ -25,34 +28,87 @@ from ...players.sampler import knowledge
 from ...players.table import AuctionView, first_hand_size
 from ...players.view import SeatView, ViewError, check_view
 
-
-def play_budget_ms(payload: Mapping[str, Any]) -> float:
-    asked = payload.get("budget_ms") or DEFAULT_BUDGET_MS[payload["level"]]
-    return min(asked, MAX_BUDGET_MS)
-
-
-def bid_budget_ms(payload: Mapping[str, Any]) -> float:
-    return min(payload.get("budget_ms") or MAX_BID_BUDGET_MS, MAX_BID_BUDGET_MS)
+#: A trick as the jobs carry it: the leader and the cards played, in order.
+TrickCards = tuple[int, tuple[int, ...]]
+#: An auction's bid as the jobs carry it: action, value, trump, seat.
+BidTuple = tuple[str, int | str | None, str | None, int | None]
 
 
-def play_view(payload: Mapping[str, Any]) -> SeatView:
-    """The seat's view from the payload, checked (:class:`PositionError` names the field),
+@dataclass(frozen=True, slots=True)
+class Asked:
+    """What every search is asked with: the ruleset (by name and options: the search
+    process rebuilds it), the player's level, the seed and the budget asked (None: the
+    default)."""
+
+    ruleset: str
+    options: Mapping[str, Any] | None
+    level: str
+    seed: int
+    budget_ms: int | None
+
+    def rules(self) -> Ruleset:
+        return get_ruleset(self.ruleset, self.options)
+
+
+@dataclass(frozen=True, slots=True)
+class PlayJob:
+    """A card to choose: the seat's view as the request states it (or as the record
+    gives it), checked by :func:`play_view`."""
+
+    asked: Asked
+    trump: str
+    taker: int
+    bid: tuple[int | str, int] | None  # Coinche's contract: value, coinche
+    hand: tuple[int, ...]
+    trick: TrickCards
+    tricks: tuple[TrickCards, ...]
+    declarations: tuple[tuple[int, tuple[int, ...]], ...]
+    belotes: tuple[tuple[int, int], ...]  # seat, suit index
+    turned: int | None
+    exchanged_by: int | None
+    dealer: int | None
+    bids: tuple[BidTuple, ...]
+
+    @property
+    def budget_ms(self) -> float:
+        return min(self.asked.budget_ms or DEFAULT_BUDGET_MS[self.asked.level], MAX_BUDGET_MS)
+
+
+@dataclass(frozen=True, slots=True)
+class BidJob:
+    """A call to choose: the bidding seat's view, checked by :func:`auction_view`."""
+
+    asked: Asked
+    dealer: int
+    turned: int | None
+    proposed: str | None
+    second_proposed: str | None
+    hand: tuple[int, ...]
+    bids: tuple[BidTuple, ...]
+
+    @property
+    def budget_ms(self) -> float:
+        return min(self.asked.budget_ms or MAX_BID_BUDGET_MS, MAX_BID_BUDGET_MS)
+
+
+def play_view(job: PlayJob) -> SeatView:
+    """The seat's view of the job, checked (:class:`PositionError` names the field),
     and its unseen cards known to admit a deal."""
-    rules = get_ruleset(payload["ruleset"], payload.get("options"))
-    trick = Trick(payload["trick"][0], tuple(payload["trick"][1]))
-    tricks = tuple(Trick(leader, tuple(cards)) for leader, cards in payload["tricks"])
-    trump = payload["trump"]
-    for i, (seat, _) in enumerate(payload["belotes"]):
+    rules = job.asked.rules()
+    trick = Trick(job.trick[0], job.trick[1])
+    tricks = tuple(Trick(leader, cards) for leader, cards in job.tricks)
+    trump = job.trump
+    for i, (seat, _) in enumerate(job.belotes):
         check_seat(seat, rules, f"belotes.{i}.seat")
-    declared = tuple(parse_declarations(payload["declarations"], trump, rules))
-    bid = Bid(*payload["bid"]) if payload.get("bid") else None
-    bids = tuple(AuctionBid(*b) for b in payload["bids"])
-    dealer = payload.get("dealer")
+    declared = tuple(parse_declarations(job.declarations, trump, rules))
+    bid = Bid(*job.bid) if job.bid else None
+    bids = tuple(AuctionBid(*b) for b in job.bids)
+    dealer = job.dealer
     if bids and dealer is None:
         raise PositionError("dealer", Text(N_("the bids are given: give the `dealer` too")))
-    if payload.get("exchanged_by") is not None:
-        check_seat(payload["exchanged_by"], rules, "exchanged_by")
-    hand = payload["hand"]
+    if job.exchanged_by is not None:
+        check_seat(job.exchanged_by, rules, "exchanged_by")
+    hand = job.hand
     check_hand_size(hand, rules, "hand")
     seat = (trick.leader + len(trick.cards)) % rules.players
     view = SeatView(
@@ -60,13 +116,13 @@ def play_view(payload: Mapping[str, Any]) -> SeatView:
         seat,
         mask_of(hand),
         trump,
-        payload["taker"],
+        job.taker,
         trick,
         tricks,
         declared,
-        tuple(payload["belotes"]),
-        payload.get("turned"),
-        payload.get("exchanged_by"),
+        job.belotes,
+        job.turned,
+        job.exchanged_by,
         bid,
         dealer,
         bids,
@@ -93,36 +149,35 @@ def play_view(payload: Mapping[str, Any]) -> SeatView:
                     stated=trump,
                 ),
             )
-    level = payload["level"]
-    knowledge(view, inference=level != "plain")
+    knowledge(view, inference=job.asked.level != "plain")
     return view
 
 
-def _guarded(job, payload: Mapping[str, Any]) -> dict[str, Any]:
+def _guarded(run, job: Any) -> dict[str, Any]:
     """A job's refusal as data, any other exception as a plain ``RuntimeError``: an
     engine exception may not survive the trip back from the search process (its
     constructor takes other arguments), which would break the pool."""
     try:
-        return job(payload)
+        return run(job)
     except PositionError as error:
         return {"error": (error.field, str(error))}
     except Exception as error:
         raise RuntimeError(f"{type(error).__name__}: {error}") from None
 
 
-def play_job(payload: Mapping[str, Any]) -> dict[str, Any]:
+def play_job(job: PlayJob) -> dict[str, Any]:
     """Runs in a search process: the suggestion as plain data (cards as indices)."""
-    return _guarded(_play_job, payload)
+    return _guarded(_play_job, job)
 
 
-def bid_job(payload: Mapping[str, Any]) -> dict[str, Any]:
+def bid_job(job: BidJob) -> dict[str, Any]:
     """Runs in a search process: the call as plain data."""
-    return _guarded(_bid_job, payload)
+    return _guarded(_bid_job, job)
 
 
-def _play_job(payload: Mapping[str, Any]) -> dict[str, Any]:
-    view = play_view(payload)
-    s = suggest_play(view, payload["level"], payload["seed"], play_budget_ms(payload))
+def _play_job(job: PlayJob) -> dict[str, Any]:
+    view = play_view(job)
+    s = suggest_play(view, job.asked.level, job.asked.seed, job.budget_ms)
     declared, belotes = announcements(view) if view.first_card else ([], [])
     return {
         "seat": view.seat,
@@ -138,22 +193,22 @@ def _play_job(payload: Mapping[str, Any]) -> dict[str, Any]:
     }
 
 
-def auction_view(payload: Mapping[str, Any]) -> AuctionView:
+def auction_view(job: BidJob) -> AuctionView:
     """The bidding seat's view, checked: the auction replays legally and is not over,
     the hand holds the cards dealt before bidding and not the turned card."""
-    rules = get_ruleset(payload["ruleset"], payload.get("options"))
+    rules = job.asked.rules()
     check_playable(rules)
-    dealer = payload["dealer"]
+    dealer = job.dealer
     check_seat(dealer, rules, "dealer")
-    turned = payload.get("turned")
+    turned = job.turned
     check_turned(rules, turned)
-    offered = (payload.get("proposed"), payload.get("second_proposed"))
+    offered = (job.proposed, job.second_proposed)
     check_proposed(rules, *offered)
-    bids = tuple(AuctionBid(*b) for b in payload["bids"])
+    bids = tuple(AuctionBid(*b) for b in job.bids)
     result = run_auction(rules, dealer, bids, turned, *offered)
     if result.complete:
         raise PositionError("bids", Text(N_("the auction is over: there is no call to make")))
-    hand = payload["hand"]
+    hand = job.hand
     size = first_hand_size(rules)
     if len(hand) != size:
         template = (
@@ -174,9 +229,9 @@ def auction_view(payload: Mapping[str, Any]) -> AuctionView:
     return AuctionView(rules, result.next_seat, mask_of(hand), dealer, bids, turned, *offered)
 
 
-def _bid_job(payload: Mapping[str, Any]) -> dict[str, Any]:
-    view = auction_view(payload)
-    s = suggest_bid(view, payload["level"], payload["seed"], bid_budget_ms(payload))
+def _bid_job(job: BidJob) -> dict[str, Any]:
+    view = auction_view(job)
+    s = suggest_bid(view, job.asked.level, job.asked.seed, job.budget_ms)
     return {
         "seat": view.seat,
         "bid": _bid(s.bid),

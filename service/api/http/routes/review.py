@@ -21,7 +21,7 @@ from .common import error_responses, ruleset_from
 from .round_state import STATE_EXAMPLE
 from .round_state import _record as game_record
 from .round_state import _state as checked_state
-from .suggest import _search
+from .suggest import _search, asked_of
 
 blp = Blueprint(
     "review",
@@ -39,10 +39,8 @@ def start_review(args: dict[str, Any]) -> Callable[[Ticket], dict]:
     ruleset = ruleset_from(args)
     record = game_record(args, ruleset, "")
     checked_state(record, "")  # an illegal action: the 422 of POST /v1/rounds/state
-    payload = review_jobs.payload_of(record, args)
-    return _search(
-        review_jobs.review_job, payload, review_jobs.review_wait_ms(payload), lambda r: r
-    )
+    job = review_jobs.ReviewJob.of(record, asked_of(args), args.get("par", True))
+    return _search(review_jobs.review_job, job, job.wait_ms, lambda r: r)
 
 
 #: The operations of this module whose work runs in the search pool (routes/batch.py).

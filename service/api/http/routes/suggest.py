@@ -18,7 +18,7 @@ from ....engine.bidding import Bid
 from ....engine.cards import cards_in
 from ....engine.play import check_seat
 from ....engine.round_state import AUCTION, BELOTE, BID, CARD, Action, GameRecord, RoundState
-from ....engine.round_view import RoundView, round_view
+from ....engine.round_view import round_view
 from ....engine.rulesets import Ruleset
 from ....engine.text import N_, Text
 from ....players import record_view
@@ -42,6 +42,9 @@ from .round_state import STATE_EXAMPLE
 from .round_state import _record as game_record
 from .round_state import _state as checked_state
 from .round_view import view_of
+
+#: What a request checked at the edge becomes: the search, run once its ticket comes up.
+Search = Callable[[Ticket], dict]
 
 blp = Blueprint(
     "suggest",
@@ -79,34 +82,42 @@ BID_EXAMPLE = {
 }
 
 
-def _bids(args: dict[str, Any]) -> list[tuple]:
-    bids = enumerate(args["bids"])
-    return [
-        (b["action"], bid_value(b, f"bids.{i}"), b.get("trump"), b.get("seat")) for i, b in bids
-    ]
+def _bids(bids: list[dict[str, Any]]) -> tuple[suggest_jobs.BidTuple, ...]:
+    return tuple(
+        (b["action"], bid_value(b, f"bids.{i}"), b.get("trump"), b.get("seat"))
+        for i, b in enumerate(bids)
+    )
 
 
-def _play_payload(args: dict[str, Any]) -> dict[str, Any]:
+def asked_of(args: dict[str, Any]) -> suggest_jobs.Asked:
+    """The request's ruleset, level, seed and budget, as every search is asked."""
+    return suggest_jobs.Asked(
+        args["ruleset"],
+        args.get("options") or None,
+        args["level"],
+        args["seed"],
+        args.get("budget_ms"),
+    )
+
+
+def _play_job(args: dict[str, Any], asked: suggest_jobs.Asked) -> suggest_jobs.PlayJob:
+    """The job of a request that states the seat's view."""
     bid = round_bid(args.get("bid"))  # a 422 for a bid without its value
-    return {
-        "ruleset": args["ruleset"],
-        "options": args.get("options") or None,
-        "level": args["level"],
-        "seed": args["seed"],
-        "budget_ms": args.get("budget_ms"),
-        "trump": args["trump"],
-        "taker": args["taker"],
-        "bid": (bid.value, bid.coinche) if bid else None,
-        "hand": list(args["hand"]),
-        "trick": (args["trick"]["leader"], list(args["trick"]["cards"])),
-        "tricks": [(t["leader"], list(t["cards"])) for t in args["tricks"]],
-        "declarations": [(d["seat"], list(d["cards"])) for d in args["declarations"]],
-        "belotes": [(b["seat"], "CDHS".index(b["suit"])) for b in args["belotes"]],
-        "turned": args.get("turned"),
-        "exchanged_by": args.get("exchanged_by"),
-        "dealer": args.get("dealer"),
-        "bids": _bids(args),
-    }
+    return suggest_jobs.PlayJob(
+        asked=asked,
+        trump=args["trump"],
+        taker=args["taker"],
+        bid=(bid.value, bid.coinche) if bid else None,
+        hand=tuple(args["hand"]),
+        trick=(args["trick"]["leader"], tuple(args["trick"]["cards"])),
+        tricks=tuple((t["leader"], tuple(t["cards"])) for t in args["tricks"]),
+        declarations=tuple((d["seat"], tuple(d["cards"])) for d in args["declarations"]),
+        belotes=tuple((b["seat"], "CDHS".index(b["suit"])) for b in args["belotes"]),
+        turned=args.get("turned"),
+        exchanged_by=args.get("exchanged_by"),
+        dealer=args.get("dealer"),
+        bids=_bids(args["bids"]),
+    )
 
 
 def busy_problem(error: search_pool.Busy) -> ServiceUnavailable:
@@ -116,10 +127,8 @@ def busy_problem(error: search_pool.Busy) -> ServiceUnavailable:
     return ServiceUnavailable(message, retry_after=error.retry_after)
 
 
-def _search(
-    job, payload: dict[str, Any], budget_ms: float, answer: Callable[[dict], dict]
-) -> Callable[[Ticket], dict]:
-    """The function that runs the search in the pool once its place in the line of
+def _search(job_run, job: Any, budget_ms: float, answer: Callable[[dict], dict]) -> Search:
+    """The function that runs ``job_run(job)`` in the pool once its place in the line of
     suggestions (``ticket``) comes to the front, and gives the operation's answer: a 503
     when its turn or the answer does not come in time, a 422 for a position the search
     process refused."""
@@ -127,7 +136,7 @@ def _search(
     def search(ticket: Ticket) -> dict:
         until = flask.g.get("deadline")  # a batch's: its answer must leave in time
         try:
-            result = search_pool.run(ticket, job, payload, budget_s=budget_ms / 1000, until=until)
+            result = search_pool.run(ticket, job_run, job, budget_s=budget_ms / 1000, until=until)
         except search_pool.Busy as error:
             raise busy_problem(error) from error
         if "error" in result:
@@ -171,54 +180,61 @@ def _form(args: dict[str, Any], view: tuple[str, ...], required: tuple[str, ...]
     return True
 
 
-def _record_view(args: dict[str, Any], ruleset: Ruleset) -> RoundView:
-    return view_of(args["record"], ruleset, args["seat"], "record.")
-
-
-def _record_play_payload(args: dict[str, Any], ruleset: Ruleset) -> dict[str, Any]:
-    """The payload of the seat's view derived from the record: exactly the request a
-    client would send that built the view right (:mod:`...players.record_view`)."""
-    view = engine_call(record_view.seat_view, _record_view(args, ruleset), ruleset)
+def _record_play_job(
+    record: dict[str, Any], seat: int, ruleset: Ruleset, asked: suggest_jobs.Asked
+) -> suggest_jobs.PlayJob:
+    """The job of the seat's view derived from the record: exactly the request a client
+    would send that built the view right (:mod:`...players.record_view`)."""
+    seen = view_of(record, ruleset, seat, "record.")
+    view = engine_call(record_view.seat_view, seen, ruleset)
     # The auction goes with the view where the card players read its bidding (``hard``
     # weighs the deals by it); of the others (Bulgarian, klaverjas) the contract only.
     bids = view.bids if ruleset.bidding in READ_BIDDING else ()
-    return {
-        "ruleset": args["ruleset"],
-        "options": args.get("options") or None,
-        "level": args["level"],
-        "seed": args["seed"],
-        "budget_ms": args.get("budget_ms"),
-        "trump": view.trump,
-        "taker": view.taker,
-        "bid": (view.bid.value, view.bid.coinche) if view.bid else None,
-        "hand": list(cards_in(view.hand)),
-        "trick": (view.trick.leader, list(view.trick.cards)),
-        "tricks": [(t.leader, list(t.cards)) for t in view.tricks],
-        "declarations": [(d.seat, list(cards_in(d.cards))) for d in view.declarations],
-        "belotes": list(view.belotes),
-        "turned": view.turned,
-        "exchanged_by": view.exchanged_by,
-        "dealer": view.dealer if bids else None,
-        "bids": [(b.action, b.value, b.trump, b.seat) for b in bids],
-    }
+    return suggest_jobs.PlayJob(
+        asked=asked,
+        trump=view.trump,
+        taker=view.taker,
+        bid=(view.bid.value, view.bid.coinche) if view.bid else None,
+        hand=tuple(cards_in(view.hand)),
+        trick=(view.trick.leader, tuple(view.trick.cards)),
+        tricks=tuple((t.leader, tuple(t.cards)) for t in view.tricks),
+        declarations=tuple((d.seat, tuple(cards_in(d.cards))) for d in view.declarations),
+        belotes=tuple(view.belotes),
+        turned=view.turned,
+        exchanged_by=view.exchanged_by,
+        dealer=view.dealer if bids else None,
+        bids=tuple((b.action, b.value, b.trump, b.seat) for b in bids),
+    )
 
 
-def start_play(args: dict[str, Any]) -> Callable[[Ticket], dict]:
-    """Check a suggest/play request (a 422 costs no search); returns the function that
-    searches with a place in the line of suggestions and answers."""
-    if _form(args, PLAY_VIEW, ("trump", "taker", "hand", "trick")):
-        payload = _record_play_payload(args, ruleset_from(args))
-    else:
-        ruleset_from(args, args["trump"])
-        payload = _play_payload(args)
-    engine_call(suggest_jobs.play_view, payload)
+def _record_bid_job(
+    record: dict[str, Any], seat: int, ruleset: Ruleset, asked: suggest_jobs.Asked
+) -> suggest_jobs.BidJob:
+    """The job of the bidding seat's view derived from the record."""
+    seen = view_of(record, ruleset, seat, "record.")
+    view = engine_call(record_view.auction_view, seen, ruleset)
+    return suggest_jobs.BidJob(
+        asked=asked,
+        dealer=view.dealer,
+        turned=view.turned,
+        proposed=view.proposed,
+        second_proposed=view.second_proposed,
+        hand=tuple(cards_in(view.hand)),
+        bids=tuple((b.action, b.value, b.trump, b.seat) for b in view.bids),
+    )
+
+
+def _start_play(job: suggest_jobs.PlayJob) -> Search:
+    """Check a play job (a 422 costs no search); returns the function that searches with
+    a place in the line of suggestions and answers."""
+    engine_call(suggest_jobs.play_view, job)
 
     def answer(result: dict) -> dict:
         return {
             "seat": result["seat"],
             "card": result["card"],
-            "level": args["level"],
-            "seed": args["seed"],
+            "level": job.asked.level,
+            "seed": job.asked.seed,
             "values": [{"card": c, "value": v} for c, v in result["values"]],
             "samples": result["samples"],
             "exact": result["exact"],
@@ -227,51 +243,54 @@ def start_play(args: dict[str, Any]) -> Callable[[Ticket], dict]:
             "belote": result["belote"],
         }
 
-    return _search(suggest_jobs.play_job, payload, suggest_jobs.play_budget_ms(payload), answer)
+    return _search(suggest_jobs.play_job, job, job.budget_ms, answer)
 
 
-def start_bid(args: dict[str, Any]) -> Callable[[Ticket], dict]:
-    """Check a suggest/bid request, as :func:`start_play`."""
-    ruleset = ruleset_from(args)
-    payload = {
-        "ruleset": args["ruleset"],
-        "options": args.get("options") or None,
-        "level": args["level"],
-        "seed": args["seed"],
-        "budget_ms": args.get("budget_ms"),
-    }
-    if _form(args, BID_VIEW, ("dealer", "hand")):
-        view = engine_call(record_view.auction_view, _record_view(args, ruleset), ruleset)
-        payload |= {
-            "dealer": view.dealer,
-            "turned": view.turned,
-            "proposed": view.proposed,
-            "second_proposed": view.second_proposed,
-            "hand": list(cards_in(view.hand)),
-            "bids": [(b.action, b.value, b.trump, b.seat) for b in view.bids],
-        }
-    else:
-        payload |= {
-            "dealer": args["dealer"],
-            "turned": args.get("turned"),
-            "proposed": args.get("proposed"),
-            "second_proposed": args.get("second_proposed"),
-            "hand": list(args["hand"]),
-            "bids": _bids(args),
-        }
-    engine_call(suggest_jobs.auction_view, payload)
+def _start_bid(job: suggest_jobs.BidJob) -> Search:
+    """Check a bid job, as :func:`_start_play`."""
+    engine_call(suggest_jobs.auction_view, job)
 
     def answer(result: dict) -> dict:
         return {
             "seat": result["seat"],
             "bid": result["bid"],
-            "level": args["level"],
-            "seed": args["seed"],
+            "level": job.asked.level,
+            "seed": job.asked.seed,
             "options": result["options"],
             "samples": result["samples"],
         }
 
-    return _search(suggest_jobs.bid_job, payload, suggest_jobs.bid_budget_ms(payload), answer)
+    return _search(suggest_jobs.bid_job, job, job.budget_ms, answer)
+
+
+def start_play(args: dict[str, Any]) -> Search:
+    """Check a suggest/play request (a 422 costs no search); returns the function that
+    searches with a place in the line of suggestions and answers."""
+    asked = asked_of(args)
+    if _form(args, PLAY_VIEW, ("trump", "taker", "hand", "trick")):
+        job = _record_play_job(args["record"], args["seat"], ruleset_from(args), asked)
+    else:
+        ruleset_from(args, args["trump"])
+        job = _play_job(args, asked)
+    return _start_play(job)
+
+
+def start_bid(args: dict[str, Any]) -> Search:
+    """Check a suggest/bid request, as :func:`start_play`."""
+    ruleset = ruleset_from(args)
+    asked = asked_of(args)
+    if _form(args, BID_VIEW, ("dealer", "hand")):
+        return _start_bid(_record_bid_job(args["record"], args["seat"], ruleset, asked))
+    job = suggest_jobs.BidJob(
+        asked=asked,
+        dealer=args["dealer"],
+        turned=args.get("turned"),
+        proposed=args.get("proposed"),
+        second_proposed=args.get("second_proposed"),
+        hand=tuple(args["hand"]),
+        bids=_bids(args["bids"]),
+    )
+    return _start_bid(job)
 
 
 def _seat_for(args: dict[str, Any], record: GameRecord, state: RoundState) -> int:
@@ -289,11 +308,12 @@ def _seat_for(args: dict[str, Any], record: GameRecord, state: RoundState) -> in
     return next((s for s in others if wants_to_act(round_view(record, s, state))), state.seat)
 
 
-def start_action(args: dict[str, Any]) -> Callable[[Ticket], dict]:
+def start_action(args: dict[str, Any]) -> Search:
     """Check a suggest/action request: the next action of a computer seat, whatever the
     phase. An exchange, a comparison step or a declaration is decided here, without a
     search; a bid or a card is searched as suggest/bid and suggest/play search it."""
     ruleset = ruleset_from(args)
+    asked = asked_of(args)
     record = game_record(args["record"], ruleset, "record.")
     state = checked_state(record, "record.")
     seat = _seat_for(args, record, state)
@@ -308,13 +328,12 @@ def start_action(args: dict[str, Any]) -> Callable[[Ticket], dict]:
                 next="-" if state.seat is None else state.seat,
             ),
         )
-    common = {"seat": seat, "level": args["level"], "seed": args["seed"]}
+    common = {"seat": seat, "level": asked.level, "seed": asked.seed}
     action = announcement(view)
     if action is not None:
         return lambda ticket: common | {"action": action_body(action), "values": [], "samples": 0}
-    asked = {**args, "seat": seat}
     if view.phase == AUCTION:
-        search = start_bid(asked)
+        search = _start_bid(_record_bid_job(args["record"], seat, ruleset, asked))
 
         def bid_answer(ticket: Ticket) -> dict:
             found = search(ticket)
@@ -333,7 +352,7 @@ def start_action(args: dict[str, Any]) -> Callable[[Ticket], dict]:
             }
 
         return bid_answer
-    search = start_play(asked)
+    search = _start_play(_record_play_job(args["record"], seat, ruleset, asked))
     with_belote = {a.card: a for a in view.actions_open if a.type == BELOTE and a.card is not None}
 
     def play_answer(ticket: Ticket) -> dict:
