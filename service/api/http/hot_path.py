@@ -48,8 +48,11 @@ class Unsupported(Exception):  # noqa: N818 - a signal, not an error
 def _field_loader(field: fields.Field) -> Loader | None:
     """The field's loader; None when the validated JSON value is the loaded value. Built
     of C callables where it can (a card is one dict look-up): it runs once per value."""
-    if isinstance(field, CardField):
-        inner: Loader | None = _CARDS_BY_NAME.__getitem__
+    hot_load = getattr(field, "hot_load", missing)  # a field that says how (a seed)
+    if hot_load is not missing:
+        inner: Loader | None = hot_load
+    elif isinstance(field, CardField):
+        inner = _CARDS_BY_NAME.__getitem__
     elif isinstance(field, JsonInteger):
         inner = int  # 7 or 7.0 (the validator refused 7.5, "7" and true)
     elif type(field) in (StrictBoolean, CapotField, fields.String):

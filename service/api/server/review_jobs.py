@@ -16,6 +16,7 @@ from typing import Any
 
 from ...engine.round_state import Action, DealRecord, GameRecord
 from ...players.review import REVIEW_BUDGET_MS, Par, Review, review_round
+from ...players.seeds import seed_number
 from .suggest_jobs import Asked, _guarded
 
 #: Server-side cap and default of a review's CPU budget (milliseconds): the safety net.
@@ -58,7 +59,9 @@ def review_job(job: ReviewJob) -> dict[str, Any]:
 
 def _review_job(job: ReviewJob) -> dict[str, Any]:
     record = GameRecord(job.asked.rules(), job.dealer, job.deal, job.actions, job.held_in)
-    review = review_round(record, job.asked.level, job.asked.seed, job.budget_ms, with_par=job.par)
+    review = review_round(
+        record, job.asked.level, seed_number(job.asked.seed), job.budget_ms, with_par=job.par
+    )
     return as_data(review)
 
 

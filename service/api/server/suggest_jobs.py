@@ -25,6 +25,7 @@ from ...engine.text import N_, Text
 from ...players.bidding import MAX_BID_BUDGET_MS, suggest_bid
 from ...players.driver import DEFAULT_BUDGET_MS, MAX_BUDGET_MS, announcements, suggest_play
 from ...players.sampler import knowledge
+from ...players.seeds import seed_number
 from ...players.table import AuctionView, first_hand_size
 from ...players.view import SeatView, ViewError, check_view
 
@@ -37,13 +38,13 @@ BidTuple = tuple[str, int | str | None, str | None, int | None]
 @dataclass(frozen=True, slots=True)
 class Asked:
     """What every search is asked with: the ruleset (by name and options: the search
-    process rebuilds it), the player's level, the seed and the budget asked (None: the
-    default)."""
+    process rebuilds it), the player's level, the seed (text: :func:`...players.seeds.seed_number`
+    reads it) and the budget asked (None: the default)."""
 
     ruleset: str
     options: Mapping[str, Any] | None
     level: str
-    seed: int
+    seed: str
     budget_ms: int | None
 
     def rules(self) -> Ruleset:
@@ -177,7 +178,7 @@ def bid_job(job: BidJob) -> dict[str, Any]:
 
 def _play_job(job: PlayJob) -> dict[str, Any]:
     view = play_view(job)
-    s = suggest_play(view, job.asked.level, job.asked.seed, job.budget_ms)
+    s = suggest_play(view, job.asked.level, seed_number(job.asked.seed), job.budget_ms)
     declared, belotes = announcements(view) if view.first_card else ([], [])
     return {
         "seat": view.seat,
@@ -231,7 +232,7 @@ def auction_view(job: BidJob) -> AuctionView:
 
 def _bid_job(job: BidJob) -> dict[str, Any]:
     view = auction_view(job)
-    s = suggest_bid(view, job.asked.level, job.asked.seed, job.budget_ms)
+    s = suggest_bid(view, job.asked.level, seed_number(job.asked.seed), job.budget_ms)
     return {
         "seat": view.seat,
         "bid": _bid(s.bid),

@@ -30,7 +30,7 @@ blp = Blueprint(
     description="Reviewing a played round: every card's cost, the par",
 )
 
-REVIEW_EXAMPLE = STATE_EXAMPLE | {"level": "normal", "seed": 0}
+REVIEW_EXAMPLE = STATE_EXAMPLE | {"level": "normal", "seed": "0"}
 
 
 def start_review(args: dict[str, Any]) -> Callable[[Ticket], dict]:
@@ -40,7 +40,8 @@ def start_review(args: dict[str, Any]) -> Callable[[Ticket], dict]:
     record = game_record(args, ruleset, "")
     checked_state(record, "")  # an illegal action: the 422 of POST /v1/rounds/state
     job = review_jobs.ReviewJob.of(record, asked_of(args), args.get("par", True))
-    return _search(review_jobs.review_job, job, job.wait_ms, lambda r: r)
+    sent = args["seed"]  # echoed as sent (the review's own is the stream's number)
+    return _search(review_jobs.review_job, job, job.wait_ms, lambda r: r | {"seed": sent})
 
 
 #: The operations of this module whose work runs in the search pool (routes/batch.py).

@@ -61,14 +61,14 @@ PLAY_EXAMPLE = {
     "tricks": [],
     "trick": {"leader": 1, "cards": ["8C", "9H", "AC"]},
     "level": "normal",
-    "seed": 0,
+    "seed": "0",
     "budget_ms": 2000,
 }
 ACTION_EXAMPLE = {
     "ruleset": "belote",
     "record": {k: v for k, v in STATE_EXAMPLE.items() if k != "ruleset"},
     "level": "easy",
-    "seed": 0,
+    "seed": "0",
 }
 BID_EXAMPLE = {
     "ruleset": "belote",
@@ -77,7 +77,7 @@ BID_EXAMPLE = {
     "hand": ["9H", "AH", "AS", "KD", "10C"],
     "bids": [],
     "level": "normal",
-    "seed": 0,
+    "seed": "0",
     "budget_ms": 2000,
 }
 
@@ -90,12 +90,13 @@ def _bids(bids: list[dict[str, Any]]) -> tuple[suggest_jobs.BidTuple, ...]:
 
 
 def asked_of(args: dict[str, Any]) -> suggest_jobs.Asked:
-    """The request's ruleset, level, seed and budget, as every search is asked."""
+    """The request's ruleset, level, seed and budget, as every search is asked (the seed
+    as plain text: an integer seed is its decimal string)."""
     return suggest_jobs.Asked(
         args["ruleset"],
         args.get("options") or None,
         args["level"],
-        args["seed"],
+        str(args["seed"]),
         args.get("budget_ms"),
     )
 
@@ -224,9 +225,9 @@ def _record_bid_job(
     )
 
 
-def _start_play(job: suggest_jobs.PlayJob) -> Search:
+def _start_play(job: suggest_jobs.PlayJob, seed: str) -> Search:
     """Check a play job (a 422 costs no search); returns the function that searches with
-    a place in the line of suggestions and answers."""
+    a place in the line of suggestions and answers (``seed``: as the request sent it)."""
     engine_call(suggest_jobs.play_view, job)
 
     def answer(result: dict) -> dict:
@@ -234,7 +235,7 @@ def _start_play(job: suggest_jobs.PlayJob) -> Search:
             "seat": result["seat"],
             "card": result["card"],
             "level": job.asked.level,
-            "seed": job.asked.seed,
+            "seed": seed,
             "values": [{"card": c, "value": v} for c, v in result["values"]],
             "samples": result["samples"],
             "exact": result["exact"],
@@ -246,7 +247,7 @@ def _start_play(job: suggest_jobs.PlayJob) -> Search:
     return _search(suggest_jobs.play_job, job, job.budget_ms, answer)
 
 
-def _start_bid(job: suggest_jobs.BidJob) -> Search:
+def _start_bid(job: suggest_jobs.BidJob, seed: str) -> Search:
     """Check a bid job, as :func:`_start_play`."""
     engine_call(suggest_jobs.auction_view, job)
 
@@ -255,7 +256,7 @@ def _start_bid(job: suggest_jobs.BidJob) -> Search:
             "seat": result["seat"],
             "bid": result["bid"],
             "level": job.asked.level,
-            "seed": job.asked.seed,
+            "seed": seed,
             "options": result["options"],
             "samples": result["samples"],
         }
@@ -272,7 +273,7 @@ def start_play(args: dict[str, Any]) -> Search:
     else:
         ruleset_from(args, args["trump"])
         job = _play_job(args, asked)
-    return _start_play(job)
+    return _start_play(job, args["seed"])
 
 
 def start_bid(args: dict[str, Any]) -> Search:
@@ -280,7 +281,8 @@ def start_bid(args: dict[str, Any]) -> Search:
     ruleset = ruleset_from(args)
     asked = asked_of(args)
     if _form(args, BID_VIEW, ("dealer", "hand")):
-        return _start_bid(_record_bid_job(args["record"], args["seat"], ruleset, asked))
+        job = _record_bid_job(args["record"], args["seat"], ruleset, asked)
+        return _start_bid(job, args["seed"])
     job = suggest_jobs.BidJob(
         asked=asked,
         dealer=args["dealer"],
@@ -290,7 +292,7 @@ def start_bid(args: dict[str, Any]) -> Search:
         hand=tuple(args["hand"]),
         bids=_bids(args["bids"]),
     )
-    return _start_bid(job)
+    return _start_bid(job, args["seed"])
 
 
 def _seat_for(args: dict[str, Any], record: GameRecord, state: RoundState) -> int:
@@ -328,12 +330,13 @@ def start_action(args: dict[str, Any]) -> Search:
                 next="-" if state.seat is None else state.seat,
             ),
         )
-    common = {"seat": seat, "level": asked.level, "seed": asked.seed}
+    common = {"seat": seat, "level": asked.level, "seed": args["seed"]}
     action = announcement(view)
     if action is not None:
         return lambda ticket: common | {"action": action_body(action), "values": [], "samples": 0}
     if view.phase == AUCTION:
-        search = _start_bid(_record_bid_job(args["record"], seat, ruleset, asked))
+        job = _record_bid_job(args["record"], seat, ruleset, asked)
+        search = _start_bid(job, args["seed"])
 
         def bid_answer(ticket: Ticket) -> dict:
             found = search(ticket)
@@ -352,7 +355,8 @@ def start_action(args: dict[str, Any]) -> Search:
             }
 
         return bid_answer
-    search = _start_play(_record_play_job(args["record"], seat, ruleset, asked))
+    job = _record_play_job(args["record"], seat, ruleset, asked)
+    search = _start_play(job, args["seed"])
     with_belote = {a.card: a for a in view.actions_open if a.type == BELOTE and a.card is not None}
 
     def play_answer(ticket: Ticket) -> dict:

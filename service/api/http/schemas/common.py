@@ -433,6 +433,40 @@ class JsonInteger(fields.Integer):
         raise self.make_error("invalid")
 
 
+class NumberSeed(str):
+    """A seed a client sent as a JSON number (0 to 2**31 - 1), as seeds were before they
+    became strings: the same seed as its decimal string, and echoed as the number."""
+
+    __slots__ = ()
+
+
+def _dump_seed(value: Any) -> Any:
+    return int(value) if isinstance(value, NumberSeed) else value
+
+
+class SeedField(fields.String):
+    """A seed: a string of 1 to 256 characters, in every operation that takes one. An
+    integer (0 to 2**31 - 1, the type a player's seed had before) is still read, as its
+    decimal string (:class:`NumberSeed`); answers echo the seed as it was sent."""
+
+    hot_load = None  # the validated JSON value (a string) is the loaded value (hot_path.py)
+    hot_dump = staticmethod(_dump_seed)
+    _numbers = validate.Range(min=0, max=2**31 - 1)
+
+    def __init__(self, **kwargs: Any):
+        super().__init__(validate=validate.Length(min=1, max=256), **kwargs)
+
+    def _deserialize(self, value, attr, data, **kwargs):
+        if isinstance(value, float) and value.is_integer():
+            value = int(value)
+        if isinstance(value, int) and not isinstance(value, bool):
+            return NumberSeed(self._numbers(value))
+        return super()._deserialize(value, attr, data, **kwargs)
+
+    def _serialize(self, value, attr, obj, **kwargs):
+        return None if value is None else _dump_seed(value)
+
+
 class StrictBoolean(fields.Boolean):
     """Only JSON ``true`` and ``false``."""
 

@@ -8,8 +8,10 @@ from ...server.review_jobs import MAX_REVIEW_BUDGET_MS
 from .common import (
     CardField,
     JsonInteger,
+    NumberSeed,
     ResponseSchema,
     Seat,
+    SeedField,
     StrictBoolean,
     Trump,
     bid_value_fields,
@@ -34,12 +36,14 @@ class ReviewRequestSchema(RoundStateRequestSchema):
         "values; `normal` when left out.",
         load_default="normal",
     )
-    seed = JsonInteger(
-        load_default=0,
-        validate=validate.Range(min=0, max=2**31 - 1),
+    seed = SeedField(
+        load_default=NumberSeed("0"),
         metadata={
-            "description": "Seed of the information-set sampling (0 when left out): the "
-            "same record, level and seed give the same review."
+            "description": 'Seed of the information-set sampling ("0" when left out): the '
+            "same record, level and seed give the same review. A string, as every seed of "
+            "the API; an integer from 0 to 2147483647, the type it had before, is still read "
+            "as its decimal string.",
+            "default": "0",
         },
     )
     budget_ms = JsonInteger(
@@ -212,7 +216,13 @@ class TotalsSchema(ResponseSchema):
 
 class ReviewSchema(ResponseSchema):
     level = enum_field("PlayerLevel", required=True)
-    seed = JsonInteger(required=True)
+    seed = SeedField(
+        required=True,
+        metadata={
+            "description": "The request's seed, as sent (an integer seed, the type it had "
+            "before, comes back as that integer)."
+        },
+    )
     stake = JsonInteger(
         required=True,
         metadata={"description": "What a contract is worth: the unit of the thresholds."},

@@ -11,10 +11,12 @@ from .common import (
     CardField,
     Cards,
     JsonInteger,
+    NumberSeed,
     RequestSchema,
     ResponseSchema,
     RulesetRequestSchema,
     Seat,
+    SeedField,
     Trump,
     enum_field,
 )
@@ -28,8 +30,16 @@ from .scoring import RoundBidSchema, RoundTrickSchema
 VIEW = " Required unless `record` is given (then left out)."
 
 SEED = {
-    "description": "Seed of the player's sampling (0 when left out): the same request with "
-    "the same seed gives the same answer."
+    "description": 'Seed of the player\'s sampling ("0" when left out): the same request '
+    "with the same seed gives the same answer. A string, as every seed of the API; an "
+    "integer from 0 to 2147483647, the type it had before, is still read as its decimal "
+    'string (42 and "42" give the same answer).',
+    "default": "0",
+}
+#: The seed in an answer.
+SEED_SENT = {
+    "description": "The request's seed, as sent (an integer seed, the type it had before, "
+    "comes back as that integer)."
 }
 
 
@@ -59,7 +69,7 @@ class PlayerRequestSchema(RulesetRequestSchema):
     level = enum_field(
         "PlayerLevel", "How hard the player thinks; `normal` when left out.", load_default="normal"
     )
-    seed = JsonInteger(load_default=0, validate=validate.Range(min=0, max=2**31 - 1), metadata=SEED)
+    seed = SeedField(load_default=NumberSeed("0"), metadata=SEED)
 
 
 class SuggestPlayRequestSchema(PlayerRequestSchema):
@@ -149,7 +159,7 @@ class SuggestPlaySchema(ResponseSchema):
     seat = Seat("The seat the card is for.", required=True)
     card = CardField(required=True, metadata={"description": "The card to play."})
     level = enum_field("PlayerLevel", required=True)
-    seed = JsonInteger(required=True)
+    seed = SeedField(required=True, metadata=SEED_SENT)
     values = fields.List(
         fields.Nested(CardValueSchema()),
         required=True,
@@ -229,7 +239,7 @@ class SuggestBidSchema(ResponseSchema):
         SuggestedBidSchema(), required=True, metadata={"description": "The call to make."}
     )
     level = enum_field("PlayerLevel", required=True)
-    seed = JsonInteger(required=True)
+    seed = SeedField(required=True, metadata=SEED_SENT)
     options = fields.List(
         fields.Nested(BidOptionSchema()),
         required=True,
@@ -275,7 +285,7 @@ class SuggestActionSchema(ResponseSchema):
         metadata={"description": "The action to append to the record, as it is."},
     )
     level = enum_field("PlayerLevel", required=True)
-    seed = JsonInteger(required=True)
+    seed = SeedField(required=True, metadata=SEED_SENT)
     values = fields.List(
         fields.Nested(ActionValueSchema()),
         required=True,
