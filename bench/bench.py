@@ -600,7 +600,7 @@ def memory(server: Server, raws: list[bytes]) -> tuple[list[int], list[int], flo
 def in_process_item_cost(items: list[dict]) -> list[float]:
     """CPU per legal-moves item handled in-process: the request's checks, the engine and
     the view (no HTTP, no JSON): what a batch item cannot avoid."""
-    from service.api.http.answers import verdicts_view
+    from service.api.http.answers import verdicts_answer
     from service.engine.cards import mask_of, parse_card
     from service.engine.play import check_hand, check_trick
 
@@ -612,7 +612,7 @@ def in_process_item_cost(items: list[dict]) -> list[float]:
         check_trick(leader, cards, ruleset, complete_ok=False)
         check_hand(hand, cards, ruleset)
         position = Position(leader, tuple(cards), body["trump"], ruleset)
-        return {"seat": position.seat} | verdicts_view(legal_moves(mask_of(hand), position))
+        return {"seat": position.seat} | verdicts_answer(legal_moves(mask_of(hand), position))
 
     return _cpu_per_call(handle, [(b,) for b in items])
 

@@ -25,7 +25,7 @@ from ...engine.text import N_, Text
 from .errors import InvalidInput
 
 
-def verdicts_view(verdicts: Iterable[Verdict]) -> dict:
+def verdicts_answer(verdicts: Iterable[Verdict]) -> dict:
     """``{"legal": [card], "illegal": [{"card", "rule", "message"}]}`` of a hand's verdicts
     (POST /v1/legal-moves and the ``next`` of /v1/rounds/validate)."""
     verdicts = list(verdicts)
@@ -37,7 +37,7 @@ def verdicts_view(verdicts: Iterable[Verdict]) -> dict:
     }
 
 
-def violation_view(v: Violation) -> dict:
+def violation_answer(v: Violation) -> dict:
     """One illegal play of a round record."""
     return {"trick": v.trick, "seat": v.seat, "card": v.card, "rule": v.rule, "message": v.message}
 
@@ -96,7 +96,7 @@ def action_body(action: Action) -> dict[str, Any]:
     return out
 
 
-def declaration_view(d: Declaration, ruleset: Ruleset) -> dict:
+def declaration_answer(d: Declaration, ruleset: Ruleset) -> dict:
     return {
         "seat": d.seat,
         "team": ruleset.team_of(d.seat),
@@ -106,14 +106,14 @@ def declaration_view(d: Declaration, ruleset: Ruleset) -> dict:
     }
 
 
-def belote_views(belotes: Iterable[tuple[int, int]], ruleset: Ruleset) -> list[dict]:
+def belote_answers(belotes: Iterable[tuple[int, int]], ruleset: Ruleset) -> list[dict]:
     """``(seat, suit)`` pairs as ``{"seat", "team", "suit"}``."""
     return [
         {"seat": seat, "team": ruleset.team_of(seat), "suit": SUITS[suit]} for seat, suit in belotes
     ]
 
 
-def round_score_view(r: RoundScore, ruleset: Ruleset) -> dict:
+def round_score_answer(r: RoundScore, ruleset: Ruleset) -> dict:
     """The body of POST /v1/round-score (and the ``score`` of /v1/rounds/validate)."""
     f = r.figures
     return {
@@ -124,7 +124,7 @@ def round_score_view(r: RoundScore, ruleset: Ruleset) -> dict:
                 "winner": t.winner,
                 "team": t.team,
                 "points": t.points,
-                "roem": roem_view(t.roem) if t.roem is not None else None,
+                "roem": roem_answer(t.roem) if t.roem is not None else None,
             }
             for t in r.tricks
         ],
@@ -134,8 +134,8 @@ def round_score_view(r: RoundScore, ruleset: Ruleset) -> dict:
         "totals": [f.total(0), f.total(1)],
         "raw": list(r.raw),
         "double": r.double,
-        "declarations": [declaration_view(d, ruleset) for d in r.declarations],
-        "belote": belote_views(r.belotes, ruleset),
+        "declarations": [declaration_answer(d, ruleset) for d in r.declarations],
+        "belote": belote_answers(r.belotes, ruleset),
         "last_trick": r.last_trick,
         "capot": r.capot,
         "contract": {
@@ -152,7 +152,7 @@ def round_score_view(r: RoundScore, ruleset: Ruleset) -> dict:
     }
 
 
-def roem_view(roem: Roem) -> dict:
+def roem_answer(roem: Roem) -> dict:
     """What one trick's cards score: ``{"points", "items": [{"kind", "cards", "points"}]}``."""
     return {
         "points": roem.points,
@@ -174,14 +174,14 @@ def auction_bids(bids: Iterable[dict]) -> list[Bid]:
     return [auction_bid(b, i) for i, b in enumerate(bids)]
 
 
-def auction_view(result: AuctionResult) -> dict:
+def auction_answer(result: AuctionResult) -> dict:
     """The body of POST /v1/bidding (and the ``auction`` of /v1/rounds/validate)."""
     out = as_dict(result)
-    out["contract"] = contract_view(result.contract) if result.contract else None
+    out["contract"] = contract_answer(result.contract) if result.contract else None
     return out
 
 
-def record_contract_view(contract, ruleset: Ruleset) -> dict | None:
+def record_contract_answer(contract, ruleset: Ruleset) -> dict | None:
     """A round record's contract (``record.Contract``: taker, trump, Coinche bid, contra
     level) as ``/v1/rounds/validate`` and ``/v1/rounds/state`` answer it; None before."""
     if contract is None:
@@ -196,7 +196,7 @@ def record_contract_view(contract, ruleset: Ruleset) -> dict | None:
     }
 
 
-def contract_view(contract: Contract) -> dict:
+def contract_answer(contract: Contract) -> dict:
     """An auction's contract; "not coinched" and "no contra" are ``"none"`` in every
     bidding (the Coinche ``bid`` stays null outside Coinche)."""
     out = as_dict(contract)

@@ -7,7 +7,7 @@ from flask.views import MethodView
 from ....engine.bidding import Bid, IllegalBidError, run_auction
 from ....engine.play import PositionError
 from ....engine.text import Text
-from ..answers import auction_bids, auction_view
+from ..answers import auction_answer, auction_bids
 from ..blueprint import Blueprint
 from ..errors import ILLEGAL_BID, InvalidInput
 from ..schemas.bidding import BiddingRequestSchema, BiddingSchema
@@ -134,7 +134,7 @@ class Bidding(MethodView):
             raise _illegal(error, bids[error.index]) from error
         except PositionError as error:  # the dealer, the turned card or proposed suit
             raise InvalidInput.at(error.field, str(error)) from error
-        return auction_view(result)
+        return auction_answer(result)
 
 
 def _illegal(error: IllegalBidError, bid: Bid) -> InvalidInput:

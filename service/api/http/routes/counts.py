@@ -11,7 +11,7 @@ from ....engine.counts import declared_cards, score_told
 from ....engine.play import PositionError
 from ....engine.rulesets import Ruleset
 from ....engine.text import N_, Text
-from ..answers import round_bid, round_score_view
+from ..answers import round_bid, round_score_answer
 from ..blueprint import Blueprint
 from ..errors import InvalidInput
 from ..schemas.counts import RoundCountsRequestSchema, RoundCountsScoreSchema
@@ -135,7 +135,7 @@ class RoundCountsView(MethodView):
         it or outside trump.
         """
         ruleset = ruleset_from(args, args["trump"])
-        return round_score_view(told_score(args, ruleset), ruleset)
+        return round_score_answer(told_score(args, ruleset), ruleset)
 
 
 BLUEPRINTS = (blp,)

@@ -13,7 +13,7 @@ from ....engine.declarations import (
     shown_cards,
 )
 from ....engine.play import check_seat
-from ..answers import belote_views, declaration_view
+from ..answers import belote_answers, declaration_answer
 from ..blueprint import Blueprint
 from ..schemas.declarations import (
     DeclarationsBestRequestSchema,
@@ -111,12 +111,12 @@ def _hands(args, ruleset) -> dict | None:
 def _ranking(declared, held, leader: int, trump: str, ruleset) -> dict:
     settlement = settle(declared, leader, trump, ruleset)
     return {
-        "declarations": [declaration_view(d, ruleset) for d in settlement.ranked],
+        "declarations": [declaration_answer(d, ruleset) for d in settlement.ranked],
         "winner": None
         if settlement.winner_seat is None
         else {"seat": settlement.winner_seat, "team": settlement.winner_team},
         "points": list(settlement.points),
-        "belote": belote_views(seat_belotes(held, trump, ruleset), ruleset),
+        "belote": belote_answers(seat_belotes(held, trump, ruleset), ruleset),
     }
 
 

@@ -15,7 +15,7 @@ from ....engine.play import (
 )
 from ....engine.roem import from_tricks, trick_roem
 from ....engine.text import N_, Text
-from ..answers import roem_view, verdicts_view
+from ..answers import roem_answer, verdicts_answer
 from ..blueprint import Blueprint
 from ..errors import InvalidInput
 from ..schemas.play import (
@@ -58,7 +58,7 @@ class LegalMoves(MethodView):
         engine_call(check_trick, trick["leader"], trick["cards"], ruleset, complete_ok=False)
         engine_call(check_hand, hand, trick["cards"], ruleset)
         position = Position(trick["leader"], tuple(trick["cards"]), args["trump"], ruleset)
-        return {"seat": position.seat} | verdicts_view(legal_moves(mask_of(hand), position))
+        return {"seat": position.seat} | verdicts_answer(legal_moves(mask_of(hand), position))
 
 
 @blp.route("/trick-winner")
@@ -92,7 +92,7 @@ class TrickWinner(MethodView):
             "card": cards[win],
             "points": trick_points(cards, args["trump"], ruleset),
             "complete": complete,
-            "roem": roem_view(trick_roem(cards, args["trump"], ruleset))
+            "roem": roem_answer(trick_roem(cards, args["trump"], ruleset))
             if complete and from_tricks(ruleset)
             else None,
         }

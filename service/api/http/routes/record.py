@@ -8,13 +8,13 @@ from ....engine.cards import cards_in
 from ....engine.record import RoundRecord, Validation, validate_record
 from ....engine.rounds import Trick
 from ..answers import (
+    auction_answer,
     auction_bids,
-    auction_view,
-    record_contract_view,
+    record_contract_answer,
     round_bid,
-    round_score_view,
-    verdicts_view,
-    violation_view,
+    round_score_answer,
+    verdicts_answer,
+    violation_answer,
 )
 from ..blueprint import Blueprint
 from ..schemas.record import RoundValidateRequestSchema, RoundValidationSchema
@@ -110,10 +110,10 @@ def _body(result: Validation, ruleset) -> dict:
         "valid": result.valid,
         "violations": _violations(result),
         "next": _next(result),
-        "score": round_score_view(result.score, ruleset) if result.score else None,
+        "score": round_score_answer(result.score, ruleset) if result.score else None,
         "phase": result.phase,
-        "contract": record_contract_view(result.contract, ruleset),
-        "auction": auction_view(result.auction) if result.auction else None,
+        "contract": record_contract_answer(result.contract, ruleset),
+        "auction": auction_answer(result.auction) if result.auction else None,
     }
 
 
@@ -130,7 +130,7 @@ def _violations(result: Validation) -> list[dict]:
                 "bid": error.index,
             }
         ]
-    return [violation_view(v) | {"bid": None} for v in result.violations]
+    return [violation_answer(v) | {"bid": None} for v in result.violations]
 
 
 def _next(result: Validation) -> dict | None:
@@ -139,7 +139,7 @@ def _next(result: Validation) -> dict | None:
         return None
     return {
         "seat": upcoming.seat,
-        **verdicts_view(upcoming.verdicts),
+        **verdicts_answer(upcoming.verdicts),
         "trick": upcoming.trick,
         "leader": upcoming.position.leader,
         "cards": list(upcoming.position.cards),

@@ -31,11 +31,11 @@ from ....engine.text import N_, Text
 from ..answers import (
     action_body,
     as_dict,
-    auction_view,
+    auction_answer,
     bid_value,
-    record_contract_view,
-    round_score_view,
-    verdicts_view,
+    record_contract_answer,
+    round_score_answer,
+    verdicts_answer,
 )
 from ..blueprint import Blueprint
 from ..errors import ILLEGAL_ACTION, InvalidInput
@@ -289,7 +289,7 @@ def _body(state: RoundState, ruleset: Ruleset, actions: Sequence[Action] | None 
     """The answer for ``state``; ``legal.actions`` are ``actions`` (every action that may
     be appended, by any seat, when not given)."""
     legal = state.legal
-    cards = verdicts_view(legal.cards)
+    cards = verdicts_answer(legal.cards)
     if actions is None:
         actions = state.legal_actions()
     return {
@@ -339,9 +339,9 @@ def _body(state: RoundState, ruleset: Ruleset, actions: Sequence[Action] | None 
             }
             for e in state.events
         ],
-        "contract": record_contract_view(state.contract, ruleset),
-        "auction": auction_view(state.auction),
-        "score": round_score_view(state.score, ruleset) if state.score else None,
+        "contract": record_contract_answer(state.contract, ruleset),
+        "auction": auction_answer(state.auction),
+        "score": round_score_answer(state.score, ruleset) if state.score else None,
         "next_dealer": state.next_dealer,
         "actions": state.actions,
         "match_round": match_round(state),

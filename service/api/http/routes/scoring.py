@@ -12,7 +12,7 @@ from ....engine.rounds import IllegalRound, Trick
 from ....engine.rulesets import Ruleset
 from ....engine.scoring import score_round
 from ....engine.text import N_, Text
-from ..answers import round_bid, round_score_view, violation_view
+from ..answers import round_bid, round_score_answer, violation_answer
 from ..blueprint import Blueprint
 from ..errors import ILLEGAL_ROUND, InvalidInput
 from ..schemas.scoring import (
@@ -146,11 +146,11 @@ class RoundScoreView(MethodView):
             )
         except IllegalRound as error:
             raise _illegal(error) from error
-        return round_score_view(result, ruleset)
+        return round_score_answer(result, ruleset)
 
 
 def _illegal(error: IllegalRound) -> InvalidInput:
-    violations = [violation_view(v) | {"card": card_name(v.card)} for v in error.violations]
+    violations = [violation_answer(v) | {"card": card_name(v.card)} for v in error.violations]
     return InvalidInput(
         Text(N_("The round record is illegal: {error}"), error=str(error)),
         type_=ILLEGAL_ROUND,
