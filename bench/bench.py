@@ -376,8 +376,9 @@ class Connection:
 class Server:
     """gunicorn as `make run` starts it, on a free port (:mod:`serve`)."""
 
-    def __init__(self):
-        self.process, self.port = serve.start({"BELOTE_MAX_REQUESTS": "0"})
+    def __init__(self, app: str | None = None, env: dict[str, str] | None = None):
+        env = {"BELOTE_MAX_REQUESTS": "0", **(env or {})}
+        self.process, self.port = serve.start(env, app=app)
         self.workers = self._workers()
 
     def _workers(self) -> list[int]:

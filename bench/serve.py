@@ -22,15 +22,17 @@ def free_port() -> int:
         return s.getsockname()[1]
 
 
-def start(env: dict[str, str], probe: str = "/healthz") -> tuple[subprocess.Popen, int]:
+def start(
+    env: dict[str, str], probe: str = "/healthz", app: str | None = None
+) -> tuple[subprocess.Popen, int]:
     """The server process and its port, once ``GET probe`` answers 200 (a RuntimeError if
-    it does not within a minute)."""
+    it does not within a minute); ``app``: another WSGI app than gunicorn.conf.py's."""
     port = free_port()
     full = {k: v for k, v in os.environ.items() if not k.startswith("BELOTE_")}
     full.pop("PROMETHEUS_MULTIPROC_DIR", None)
     full.update({"BELOTE_BIND": f"127.0.0.1:{port}", **env})
     server = subprocess.Popen(
-        [sys.executable, "-m", "gunicorn", "-c", "gunicorn.conf.py"],
+        [sys.executable, "-m", "gunicorn", "-c", "gunicorn.conf.py", *([app] if app else [])],
         cwd=ROOT,
         env=full,
         stdout=subprocess.DEVNULL,

@@ -22,6 +22,7 @@ from __future__ import annotations
 import inspect
 from collections.abc import Callable, Collection
 from dataclasses import dataclass
+from importlib import metadata
 from typing import Any
 
 import flask
@@ -36,6 +37,38 @@ from .body import JsonBodyParser
 from .schemas import CapotField, CardField, JsonInteger, RequestSchema, StrictBoolean
 
 Loader = Callable[[Any], Any]
+
+
+#: The library versions the hot path was proven against: it reaches into private members
+#: of these (marshmallow's ``Schema._hooks``; webargs' ``Parser._raw_load_json`` and
+#: ``_on_validation_error``; flask-smorest's ``_apidoc``, the ``__wrapped__`` of its
+#: decorators and its ``utils``; werkzeug's ``LocalProxy._get_current_object``), which an
+#: upgrade may change without notice. tests/test_hot_path_fence.py has one test per member
+#: and tests/test_hot_path.py compares both paths' answers; after an upgrade, run them, and
+#: once they pass, write the new versions here.
+PROVEN = {
+    "marshmallow": "4.4.0",
+    "webargs": "8.7.1",
+    "flask-smorest": "0.47.0",
+    "Werkzeug": "3.1.9",
+}
+
+
+def check_versions() -> None:
+    """Refuse to start (RuntimeError, naming each library) with a version of a library
+    the hot path was not proven against."""
+    wrong = {name: metadata.version(name) for name in PROVEN}
+    wrong = {name: found for name, found in wrong.items() if found != PROVEN[name]}
+    if wrong:
+        listed = "; ".join(
+            f"{name} {found} installed, proven against {PROVEN[name]}"
+            for name, found in wrong.items()
+        )
+        raise RuntimeError(
+            f"The hot path (service/api/http/hot_path.py) uses private members of these "
+            f"libraries: {listed}. Run tests/test_hot_path_fence.py and tests/test_hot_path.py "
+            "with these versions, then update hot_path.PROVEN (or install the proven ones)."
+        )
 
 
 class Unsupported(Exception):  # noqa: N818 - a signal, not an error
@@ -426,7 +459,9 @@ def install(
     """Compile the POST operations named in ``only`` (a batch calls them through
     :func:`operations`) and answer those of ``served`` (default: all of them) by the hot
     path, where the compiled loader covers them; returns those left out, with the
-    reason."""
+    reason. Refuses to start with library versions it was not proven against
+    (:func:`check_versions`)."""
+    check_versions()
     found: dict[str, Operation] = {}
     skipped: dict[str, str] = {}
     for rule in app.url_map.iter_rules():
