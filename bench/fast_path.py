@@ -30,7 +30,7 @@ def without_hot_path():
     from service.api.http.hot_path import operations
 
     app = create_app()
-    fast = {op.view_class: op.slow_view for op in operations(app).values()}
+    fast = {op.view_class: op.slow_endpoint for op in operations(app).values()}
     for endpoint, view in list(app.view_functions.items()):
         slow = fast.get(getattr(view, "view_class", None))
         if slow is not None and view is not slow:

@@ -74,7 +74,7 @@ def test_hot_path_covers_every_rules_operation_and_batches():
     served = {
         name
         for name, operation in OPERATIONS.items()
-        if APP.view_functions[endpoints[PATHS[name]]] is not operation.slow_view
+        if APP.view_functions[endpoints[PATHS[name]]] is not operation.slow_endpoint
     }
     assert served == {*RULES_OPERATIONS, "batch"}
 

@@ -281,7 +281,7 @@ def _dump_expression(field: fields.Field, source: _Source) -> str:
     return "v" if inner is None else f"{source.name(inner)}(v)"
 
 
-# --- the view -----------------------------------------------------------------------------
+# --- the operation ------------------------------------------------------------------------
 
 
 @dataclass
@@ -297,11 +297,12 @@ class Operation:
     dump: Loader
     view_class: type
     handler: Callable[[Any, Any], Any]
-    slow_view: Callable[..., Any]
+    slow_endpoint: Callable[..., Any]
 
     def __post_init__(self) -> None:
-        # The handlers keep nothing on their view (``self``): one serves every request.
-        self.view = self.view_class()
+        # The handlers keep nothing on their resource (``self``, the MethodView): one
+        # instance serves every request.
+        self.resource = self.view_class()
 
     def valid(self, data: Any) -> bool:
         try:
@@ -314,7 +315,7 @@ class Operation:
         (the caller then goes the ordinary way for marshmallow's problem details)."""
         if not self.valid(data):
             return None
-        return self.finish(self.handler(self.view, self.load(data)))
+        return self.finish(self.handler(self.resource, self.load(data)))
 
     def finish(self, result: Any) -> tuple[Any, int]:
         if isinstance(result, tuple):  # (body, status, headers), as flask-smorest takes it
@@ -384,7 +385,7 @@ def answer_item(operation: Operation, body: Any) -> dict:
     (or problem details) that the operation's own endpoint gives for ``body``."""
     try:
         return _item_result(
-            operation, operation.handler(operation.view, _load_item(operation, body))
+            operation, operation.handler(operation.resource, _load_item(operation, body))
         )
     except Exception as error:
         return _item_problem(error)
@@ -412,24 +413,24 @@ def start_item(
     return result
 
 
-def _fast_view(app: flask.Flask, operation: Operation) -> Callable[..., Any]:
+def _fast_endpoint(app: flask.Flask, operation: Operation) -> Callable[..., Any]:
     config = app.config  # (tests turn HOT_PATH off to compare both paths)
 
-    def view(*args: Any, **kwargs: Any) -> Any:
+    def endpoint(*args: Any, **kwargs: Any) -> Any:
         request = flask.request._get_current_object()  # (not the proxy, on every access)
         if request.method != "POST" or not config.get("HOT_PATH", True):
-            return operation.slow_view(*args, **kwargs)
+            return operation.slow_endpoint(*args, **kwargs)
         data = _PARSER._raw_load_json(request)  # the same 400/413/415 problems
         answered = operation.answer(data)
         if answered is None:
-            return operation.slow_view(*args, **kwargs)
+            return operation.slow_endpoint(*args, **kwargs)
         payload, status = answered
         return payload if isinstance(payload, flask.Response) else json_response(payload, status)
 
-    view.view_class = operation.view_class  # type: ignore[attr-defined]
-    view.__name__ = operation.slow_view.__name__
-    view.__doc__ = operation.slow_view.__doc__
-    return view
+    endpoint.view_class = operation.view_class  # type: ignore[attr-defined]
+    endpoint.__name__ = operation.slow_endpoint.__name__
+    endpoint.__doc__ = operation.slow_endpoint.__doc__
+    return endpoint
 
 
 def _request_json_schema(spec: dict, path: str) -> dict:
@@ -467,8 +468,8 @@ def install(
     for rule in app.url_map.iter_rules():
         if "POST" not in (rule.methods or ()) or rule.rule not in spec["paths"]:
             continue
-        slow_view = app.view_functions[rule.endpoint]
-        view_class = getattr(slow_view, "view_class", None)
+        slow_endpoint = app.view_functions[rule.endpoint]
+        view_class = getattr(slow_endpoint, "view_class", None)
         method = getattr(view_class, "post", None)
         apidoc = getattr(method, "_apidoc", None)
         op = spec["paths"][rule.rule].get("post", {})
@@ -477,7 +478,7 @@ def install(
             continue
         try:
             if apidoc is None:
-                raise Unsupported("not a flask-smorest view")
+                raise Unsupported("not a flask-smorest endpoint")
             parameters = apidoc.get("arguments", {}).get("parameters", [])
             if len(parameters) != 1 or parameters[0]["in"] != "json":
                 raise Unsupported("not one JSON body")
@@ -495,14 +496,14 @@ def install(
                 dump=schema_dumper(response_schema),
                 view_class=view_class,
                 handler=inspect.unwrap(method),
-                slow_view=slow_view,
+                slow_endpoint=slow_endpoint,
             )
         except Unsupported as why:
             skipped[operation_id] = str(why)
             continue
         found[operation_id] = operation
         if served is None or operation_id in served:
-            app.view_functions[rule.endpoint] = _fast_view(app, operation)
+            app.view_functions[rule.endpoint] = _fast_endpoint(app, operation)
     app.extensions["belote_hot_path"] = found
     app.extensions["belote_hot_path_skipped"] = skipped
     return skipped
