@@ -81,3 +81,26 @@ def document_as_text(ctx, response):
     Schemathesis would otherwise parse the YAML into an object and compare it with
     `string`, and has no reader for text/plain."""
     return response.content.decode(response.encoding or "utf-8")
+
+
+#: The players' seed (suggest/*, rounds/review): openapi.yaml shows it as a string, as every
+#: seed of the API; an integer from 0 to 2**31 - 1, the type it had before, is still read as
+#: its decimal string and echoed as sent (changes/rooms.md, schemas.common.SeedField). So
+#: a negative case whose body sends such an integer is accepted on purpose, and its answer
+#: echoes the integer: those two failures, and only for that seed, are the documented
+#: leniency, not a disagreement between the spec and the server.
+_SEED_FAILURES = {"AcceptedNegativeData", "JsonSchemaError"}
+
+
+def _legacy_seed(body) -> bool:
+    seed = body.get("seed") if isinstance(body, dict) else None
+    return type(seed) is int and 0 <= seed <= 2**31 - 1
+
+
+@schemathesis.hook
+def filter_failure(ctx, failure, case, response) -> bool:
+    if type(failure).__name__ not in _SEED_FAILURES or not _legacy_seed(case.body):
+        return True
+    if type(failure).__name__ == "JsonSchemaError":  # only the echoed seed itself
+        return list(failure.instance_path)[-1:] != ["seed"]
+    return False  # accepted: the integer seed was the body's only fault the server allows

@@ -8,7 +8,6 @@ from ...server.review_jobs import MAX_REVIEW_BUDGET_MS
 from .common import (
     CardField,
     JsonInteger,
-    NumberSeed,
     ResponseSchema,
     Seat,
     SeedField,
@@ -37,7 +36,7 @@ class ReviewRequestSchema(RoundStateRequestSchema):
         load_default="normal",
     )
     seed = SeedField(
-        load_default=NumberSeed("0"),
+        load_default="0",
         metadata={
             "description": 'Seed of the information-set sampling ("0" when left out): the '
             "same record, level and seed give the same review. A string, as every seed of "

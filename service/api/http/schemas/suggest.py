@@ -11,7 +11,6 @@ from .common import (
     CardField,
     Cards,
     JsonInteger,
-    NumberSeed,
     RequestSchema,
     ResponseSchema,
     RulesetRequestSchema,
@@ -69,7 +68,7 @@ class PlayerRequestSchema(RulesetRequestSchema):
     level = enum_field(
         "PlayerLevel", "How hard the player thinks; `normal` when left out.", load_default="normal"
     )
-    seed = SeedField(load_default=NumberSeed("0"), metadata=SEED)
+    seed = SeedField(load_default="0", metadata=SEED)
 
 
 class SuggestPlayRequestSchema(PlayerRequestSchema):
