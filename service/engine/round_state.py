@@ -226,6 +226,11 @@ class RoundState:
     own_score: RoundScore | None = None
     walk: _Walk | None = field(default=None, repr=False, compare=False)
 
+    @property
+    def declarations(self) -> tuple[Declaration, ...]:
+        """The declarations announced so far, checked, in order."""
+        return tuple(self.walk.declared) if self.walk is not None else ()
+
     def legal_for(self, seat: int) -> Legal:
         """What ``seat`` may do now, made of its own hand and the public record only (the
         comparison's winner may show its sequences while another seat is to play)."""
@@ -288,6 +293,24 @@ class Round:
         first illegal one)."""
         game = cls.__new__(cls)
         game._walk, game._actions = _walk_of(record), list(record.actions)
+        return game
+
+    @classmethod
+    def playing(
+        cls,
+        ruleset: Ruleset,
+        dealer: int,
+        hands: Sequence[int],
+        contract: Contract,
+        held_in: int = 0,
+    ) -> Round:
+        """The round at its first card, its contract known (decided elsewhere: a table
+        that bid apart, a record that states its contract): ``hands`` (bit sets) are
+        every seat's full hand at the start of play. No deal is checked (none is given);
+        the play is walked as :meth:`apply` walks it, from the seat after the dealer
+        (:func:`record.first_leader`)."""
+        game = cls.__new__(cls)
+        game._walk, game._actions = _Walk.at_play(ruleset, dealer, hands, contract, held_in), []
         return game
 
     @property
@@ -593,6 +616,8 @@ class _Walk:
     count: int = 0
 
     def __post_init__(self) -> None:
+        if self.phase != AUCTION:  # :meth:`at_play`: no deal to check
+            return
         record = self.record
         check_deal(record)
         deal = record.deal
@@ -606,6 +631,23 @@ class _Walk:
             self.auction.check_ready()
         except PositionError as error:
             raise PositionError(f"deal.{error.field}", Text("{m}", m=str(error))) from error
+
+    @classmethod
+    def at_play(
+        cls,
+        ruleset: Ruleset,
+        dealer: int,
+        hands: Sequence[int],
+        contract: Contract,
+        held_in: int = 0,
+    ) -> _Walk:
+        """A walk from the first card of a round whose contract is known (:meth:`Round.playing`;
+        the record check of a stated contract, :func:`record.validate_record`)."""
+        deal = DealRecord(tuple(tuple(cards_in(h)) for h in hands), None, ())
+        record = GameRecord(ruleset, dealer, deal, (), held_in)
+        walk = cls(record, phase=PLAY, contract=contract, hands=list(hands))
+        walk._start_play()
+        return walk
 
     def copy(self, record: GameRecord) -> _Walk:
         """An independent walk at the same point, for ``record`` (the same round)."""
@@ -1133,7 +1175,9 @@ class _Walk:
     def state(self) -> RoundState:
         ruleset = self.record.ruleset
         seat = self._seat_to_act()
-        result = self.result if self.result is not None else self.auction.result()
+        result = self.result
+        if result is None and self.auction is not None:  # (none when begun at play)
+            result = self.auction.result()
         tricks = list(self.tricks)
         if self.cards:
             cards = tuple(self.cards)
