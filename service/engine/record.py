@@ -36,6 +36,7 @@ from .bidding import (
 from .bidding import Bid as AuctionBid
 from .cards import SEVEN, SUITS, Card, card, suit_of
 from .declarations import check_hands, parse_declarations
+from .phases import AUCTION, COMPLETE, PLAY, REDEAL
 from .play import (
     Position,
     PositionError,
@@ -48,11 +49,9 @@ from .rulesets import Ruleset
 from .scoring import Bid, RoundScore, check_contract, needs_bid, score_checked
 from .text import N_, Listing, Text
 
-# Where the round stands.
-BIDDING = "bidding"  # the auction is not over
-REDEAL = "redeal"  # everybody passed: the cards are dealt again
-PLAY = "play"  # the contract is known, tricks remain to be played
-COMPLETE = "complete"  # every trick has been played
+# Where the round stands: the engine's phases (:mod:`.phases`): ``auction`` (not over),
+# ``redeal`` (everybody passed), ``play`` (tricks remain), ``complete`` (every trick played).
+BIDDING = AUCTION  # the name this module gave the auction phase
 
 FIRST_LEADER_MESSAGE = N_(
     "The first trick must be led by seat {seat}, the seat after the dealer (seat {dealer})."
@@ -137,7 +136,7 @@ def validate_record(record: RoundRecord) -> Validation:
     auction, illegal = _auction(record)
     if illegal is not None or (auction is not None and auction.contract is None):
         _no_tricks_yet(record, illegal is not None)
-        phase = REDEAL if auction is not None and auction.redeal else BIDDING
+        phase = REDEAL if auction is not None and auction.redeal else AUCTION
         return Validation(phase, auction, illegal, None, (), None, None)
     contract = resolve_contract(record, auction)
     _check_turned(record, contract, hands)

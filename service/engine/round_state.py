@@ -28,6 +28,22 @@ a record is kept (a bounded cache, :data:`KEPT`), and a record that extends a ke
 one action continues from it. The first illegal action raises :class:`IllegalAction` with
 its index and reason code; a record that is not well formed (a deal that is not a deal,
 or that does not match its commitment) raises :class:`play.PositionError`.
+
+The one walk of a round. :class:`_Walk` is the only code that walks a round card by card
+(a card judged by :meth:`_Walk._judge`, put on the trick by :meth:`_Walk._put`); every
+round the service plays or checks goes through it:
+
+- the actions of a record: :func:`round_state` and :class:`Round` (POST /v1/rounds/state,
+  /v1/rounds/view, /v1/suggest/action, /v1/match's records), from the deal and the
+  auction; :meth:`Round.playing` from the first card of a contract decided elsewhere;
+  the players' table (:mod:`service.players.table`: the arena, the bench, the review,
+  the bidding player's look-ahead) drives a :class:`Round`;
+- a record of tricks: :func:`check_tricks` (:func:`rounds.check_round` for POST
+  /v1/round-score and the players' views, :func:`record.validate_record` for POST
+  /v1/rounds/validate): the same walk in its record mode, which follows the stated
+  leaders and records every violation instead of raising at the first.
+
+The phases are the engine's one vocabulary (:mod:`.phases`).
 """
 
 from __future__ import annotations
@@ -61,6 +77,14 @@ from .declarations import (
     find_declarations,
     parse_declarations,
 )
+from .phases import (
+    AUCTION,
+    COMPLETE,
+    EXCHANGE,
+    PHASES,  # noqa: F401 - re-exported (the API's StatePhase)
+    PLAY,
+    REDEAL,
+)
 from .play import (
     DUPLICATE_CARD,
     NOT_YOUR_TURN,
@@ -84,9 +108,7 @@ from .rulesets import Ruleset
 from .scoring import Bid, RoundScore, check_contract, needs_bid, score_checked
 from .text import N_, Text
 
-# Phases.
-AUCTION, EXCHANGE, PLAY, COMPLETE, REDEAL = "auction", "exchange", "play", "complete", "redeal"
-PHASES = (AUCTION, EXCHANGE, PLAY, COMPLETE, REDEAL)
+# Phases (:mod:`.phases`, the engine's one vocabulary) are imported above.
 
 # Action types.
 BID, SWAP, DECLARE, BELOTE, CARD, COMPARE = (
