@@ -55,7 +55,7 @@ from service.engine.declarations import find_declarations  # noqa: E402
 from service.engine.play import Position, legal_mask, legal_moves, winning_index  # noqa: E402
 from service.engine.rounds import Trick  # noqa: E402
 from service.engine.rulesets import PRESETS, get_ruleset  # noqa: E402
-from service.engine.scoring import Bid, score_round  # noqa: E402
+from service.engine.scoring import ContractBid, score_round  # noqa: E402
 
 
 def _env(name: str, default: int) -> int:
@@ -133,7 +133,7 @@ def random_round(rng: random.Random, ruleset, trump: str, leader: int = 0):
 
 
 def _bid_for(ruleset):
-    return Bid(80, "none") if ruleset.contract == "bid" else None
+    return ContractBid(80, "none") if ruleset.contract == "bid" else None
 
 
 def engine() -> dict[str, list[float]]:
@@ -257,7 +257,7 @@ def state_round(seed: int = 11) -> tuple[list[dict], dict]:
         "commitment": dealt.commitment,
         "salt": dealt.salt.hex(),
     }
-    from service.engine.bidding import Bid as AuctionBid
+    from service.engine.bidding import Call
 
     actions: list[Action] = []
     said: list[dict] = []
@@ -271,7 +271,7 @@ def state_round(seed: int = 11) -> tuple[list[dict], dict]:
             break
         if now.phase == "auction":
             action = "take" if len(actions) == 2 else "pass"
-            actions.append(Action("bid", bid=AuctionBid(action)))
+            actions.append(Action("bid", bid=Call(action)))
             said.append({"type": "bid", "bid": {"action": action}})
         elif now.legal.declarations:
             shown = [c for c in range(32) if now.legal.declarations[0].cards >> c & 1]

@@ -36,13 +36,13 @@ from service.engine.rulesets import PARAMETERS, PRESETS, RulesetError, get_rules
 from .record_play import random_record
 
 
-def _bids(ruleset) -> list[bidding.Bid]:
+def _bids(ruleset) -> list[bidding.Call]:
     values = [*range(ruleset.bid_minimum, ruleset.bid_maximum + 1, 10), "capot", None]
     modes = ["C", "D", "H", "S", "none", "all", None]
-    out = [bidding.Bid(a) for a in ("pass", "take", "coinche", "surcoinche", "contra")]
-    out += [bidding.Bid(a) for a in ("recontra",)]
-    out += [bidding.Bid("bid", v, t) for v in values for t in modes]
-    out += [bidding.Bid(a, None, t) for a in ("take", "name") for t in modes if t]
+    out = [bidding.Call(a) for a in ("pass", "take", "coinche", "surcoinche", "contra")]
+    out += [bidding.Call(a) for a in ("recontra",)]
+    out += [bidding.Call("bid", v, t) for v in values for t in modes]
+    out += [bidding.Call(a, None, t) for a in ("take", "name") for t in modes if t]
     return out
 
 

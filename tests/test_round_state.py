@@ -33,7 +33,7 @@ def cards(text: str) -> tuple[int, ...]:
 
 
 def bid(action: str, value=None, trump=None, seat=None) -> Action:
-    return Action("bid", bid=bidding.Bid(action, value, trump), seat=seat)
+    return Action("bid", bid=bidding.Call(action, value, trump), seat=seat)
 
 
 def play(card: str, seat=None) -> Action:
@@ -63,16 +63,16 @@ def choices(st_) -> list[Action]:
     for lb in st_.legal.bids:
         if lb.action == "bid":
             out += [
-                Action("bid", bid=bidding.Bid("bid", v, t))
+                Action("bid", bid=bidding.Call("bid", v, t))
                 for t in lb.trumps
                 for v in (lb.values or [None])
             ]
         elif lb.action == "name":
-            out += [Action("bid", bid=bidding.Bid("name", trump=t)) for t in lb.trumps]
+            out += [Action("bid", bid=bidding.Call("name", trump=t)) for t in lb.trumps]
         elif lb.action == "coinche":
-            out.append(Action("bid", bid=bidding.Bid("coinche", seat=lb.seats[0])))
+            out.append(Action("bid", bid=bidding.Call("coinche", seat=lb.seats[0])))
         else:
-            out.append(Action("bid", bid=bidding.Bid(lb.action)))
+            out.append(Action("bid", bid=bidding.Call(lb.action)))
     if st_.legal.exchange:
         out += [Action("exchange", swap=True), Action("exchange", swap=False)]
     out += list(st_.legal.compare)

@@ -12,7 +12,7 @@ from functools import cache
 from typing import Any
 
 from ..engine import scoring
-from ..engine.bidding import CAPOT, AuctionResult, Bid, Contract
+from ..engine.bidding import CAPOT, AuctionResult, Call, Contract
 from ..engine.cards import RANKS, SUITS, cards_in
 from ..engine.declarations import Declaration
 from ..engine.play import Verdict
@@ -54,7 +54,7 @@ def bid_value(fields: Mapping[str, Any], path: str) -> int | str | None:
     return CAPOT
 
 
-def round_bid(fields: dict | None) -> scoring.Bid | None:
+def round_bid(fields: dict | None) -> scoring.ContractBid | None:
     """A request's Coinche ``bid`` (``{"value", "capot", "coinche"}`` or null) as the
     engine's; it needs a value or ``capot: true``."""
     if not fields:
@@ -64,7 +64,7 @@ def round_bid(fields: dict | None) -> scoring.Bid | None:
         raise InvalidInput.at(
             "bid.value", Text(N_("a bid needs its value: 80, 90, ... 160 or capot"))
         )
-    return scoring.Bid(value, fields["coinche"])
+    return scoring.ContractBid(value, fields["coinche"])
 
 
 def action_body(action: Action) -> dict[str, Any]:
@@ -163,13 +163,13 @@ def roem_view(roem: Roem) -> dict:
     }
 
 
-def auction_bid(fields: dict, index: int) -> Bid:
-    """Bid ``index`` of a request's ``bids`` list as the engine's :class:`Bid`."""
+def auction_bid(fields: dict, index: int) -> Call:
+    """Bid ``index`` of a request's ``bids`` list as the engine's :class:`Call`."""
     value = bid_value(fields, f"bids.{index}")
-    return Bid(fields["action"], value, fields.get("trump"), fields.get("seat"))
+    return Call(fields["action"], value, fields.get("trump"), fields.get("seat"))
 
 
-def auction_bids(bids: Iterable[dict]) -> list[Bid]:
+def auction_bids(bids: Iterable[dict]) -> list[Call]:
     """A request's ``bids`` as the engine's."""
     return [auction_bid(b, i) for i, b in enumerate(bids)]
 

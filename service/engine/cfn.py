@@ -22,8 +22,7 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any
 
-from .bidding import BID, CAPOT, COINCHE, PASS, SURCOINCHE
-from .bidding import Bid as AuctionBid
+from .bidding import BID, CAPOT, COINCHE, PASS, SURCOINCHE, Call
 from .cards import cards_in, mask_of
 from .notation import NotationError
 from .play import winning_index
@@ -157,7 +156,7 @@ def _passes(rules, dealer, deal, actions) -> tuple[Action, ...]:
     """The passes that end the auction after ``actions``."""
     out: tuple[Action, ...] = ()
     while round_state(GameRecord(rules, dealer, deal, actions + out)).phase == AUCTION:
-        out += (Action(BID_ACTION, bid=AuctionBid(PASS)),)
+        out += (Action(BID_ACTION, bid=Call(PASS)),)
         if len(out) > 4:
             raise NotationError("the contract's auction does not end", word="")
     return out
@@ -177,20 +176,20 @@ def _contract(text: str) -> tuple[int | str, str, int, int]:
     return value, trump, 0 if side == "NS" else 1, len(level)
 
 
-def _contract_bids(rules, text: str, dealer: int) -> tuple[list[AuctionBid], str]:
+def _contract_bids(rules, text: str, dealer: int) -> tuple[list[Call], str]:
     value, trump, team, level = _contract(text)
     order = [(dealer + 1 + i) % 4 for i in range(4)]
     taker = next(s for s in order if s % 2 == team)
-    bids = [AuctionBid(PASS) for s in order[: order.index(taker)]]
-    bids.append(AuctionBid(BID, value, trump))
+    bids = [Call(PASS) for s in order[: order.index(taker)]]
+    bids.append(Call(BID, value, trump))
     if level >= 1:
-        bids.append(AuctionBid(COINCHE))
+        bids.append(Call(COINCHE))
     if level >= 2:
-        bids.append(AuctionBid(SURCOINCHE))
+        bids.append(Call(SURCOINCHE))
     return bids, trump
 
 
-def _auction_bids(text: str, dealer: int) -> list[AuctionBid]:
+def _auction_bids(text: str, dealer: int) -> list[Call]:
     """The bids of an auction CFN (``bid:150cE/p1/c1/S``): the seats before the bidder
     pass, it bids; with a coinche level, the coinche (and surcoinche) come from the seats
     that leave the seat to speak next after the passes written; in-turn passes between."""
@@ -204,20 +203,20 @@ def _auction_bids(text: str, dealer: int) -> list[AuctionBid]:
     passes, level = int(parts[1][1:]), int(parts[2][1:])
     first = (dealer + 1) % 4
     if parts[0] == "0":
-        return [AuctionBid(PASS)] * passes
+        return [Call(PASS)] * passes
     if parts[0][-1] not in SEATS or level > 2:
         raise NotationError("%r is not an auction", text, word=text)
     bidder = SEATS.index(parts[0][-1])
     value, trump, _, _ = _contract(parts[0][:-1] + ("NS" if bidder % 2 == 0 else "EW"))
-    bids = [AuctionBid(PASS)] * ((bidder - first) % 4)
-    bids.append(AuctionBid(BID, value, trump))
+    bids = [Call(PASS)] * ((bidder - first) % 4)
+    bids.append(Call(BID, value, trump))
     if level:
         last = (SEATS.index(parts[3]) - 1 - passes) % 4  # the seat of the last double
         doubles = [COINCHE, SURCOINCHE][:level]
         start = (last - level + 1) % 4  # the first double's seat, in turn before it
-        bids += [AuctionBid(PASS)] * ((start - bidder - 1) % 4)
-        bids += [AuctionBid(d) for d in doubles]
-    return bids + [AuctionBid(PASS)] * passes
+        bids += [Call(PASS)] * ((start - bidder - 1) % 4)
+        bids += [Call(d) for d in doubles]
+    return bids + [Call(PASS)] * passes
 
 
 __all__ = ["SEATS", "from_cfn", "to_cfn"]

@@ -35,8 +35,7 @@ import zlib
 from collections.abc import Mapping
 from typing import Any
 
-from .bidding import CAPOT
-from .bidding import Bid as AuctionBid
+from .bidding import CAPOT, Call
 from .cards import RANKS, TRUMP_MODES, card_name, parse_card
 from .play import PositionError
 from .round_state import BELOTE, BID, CARD, COMPARE, DECLARE, SWAP, Action, DealRecord, GameRecord
@@ -239,7 +238,7 @@ def _read_action(word: str) -> Action:
             raise NotationError("%r is not a bid's value or trump mode", p, word=word)
     if bid_seat and not bid_seat.isdigit():
         raise NotationError("%r is not a seat", bid_seat, word=word)
-    bid = AuctionBid(action, value, trump, int(bid_seat) if bid_seat else None)
+    bid = Call(action, value, trump, int(bid_seat) if bid_seat else None)
     return Action(BID, seat, bid=bid)
 
 

@@ -65,7 +65,7 @@ from .play import (
 from .record import Contract, first_leader
 from .rounds import CheckedRound, Trick
 from .rulesets import Ruleset
-from .scoring import Bid, RoundScore, check_contract, needs_bid, score_checked
+from .scoring import ContractBid, RoundScore, check_contract, needs_bid, score_checked
 from .text import N_, Text
 
 # Phases.
@@ -121,7 +121,7 @@ class Action(NamedTuple):
 
     type: str
     seat: int | None = None
-    bid: bidding.Bid | None = None
+    bid: bidding.Call | None = None
     card: int | None = None
     cards: tuple[int, ...] = ()
     swap: bool | None = None
@@ -709,7 +709,7 @@ class _Walk:
     def _deal_the_rest(self, won: bidding.Contract) -> None:
         """The contract is known: the hands are completed, then the exchange or the play."""
         record, ruleset = self.record, self.record.ruleset
-        bid = Bid(won.value, won.coinche) if won.value is not None else None
+        bid = ContractBid(won.value, won.coinche) if won.value is not None else None
         bid = bid if needs_bid(ruleset) else None
         double = won.double or "none"
         check_contract(ruleset, won.trump, won.taker, bid, record.held_in, double)
@@ -1114,20 +1114,20 @@ class _Walk:
             out += (Action(CARD, s, card=v.card) for v in legal.cards if v.legal)
         return tuple(out)
 
-    def _bids(self, seat: int, legal: Sequence[LegalBid]) -> list[bidding.Bid]:
+    def _bids(self, seat: int, legal: Sequence[LegalBid]) -> list[bidding.Call]:
         """The compact ``legal`` bids of ``seat`` expanded, each as a record's bid."""
-        out: list[bidding.Bid] = []
+        out: list[bidding.Call] = []
         for b in legal:
             if b.seats is not None and seat not in b.seats:
                 continue  # a coinche other seats may say (coinche_timing: any_time)
             if b.values is not None:
-                out += (bidding.Bid(b.action, v, t) for v in b.values for t in b.trumps or (None,))
+                out += (bidding.Call(b.action, v, t) for v in b.values for t in b.trumps or (None,))
             elif b.trumps is not None:
-                out += (bidding.Bid(b.action, None, t) for t in b.trumps)
+                out += (bidding.Call(b.action, None, t) for t in b.trumps)
             elif b.trump is not None:
-                out.append(bidding.Bid(b.action, None, b.trump))
+                out.append(bidding.Call(b.action, None, b.trump))
             else:
-                out.append(bidding.Bid(b.action))
+                out.append(bidding.Call(b.action))
         return out
 
     def state(self) -> RoundState:

@@ -19,8 +19,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass, replace
 
-from .bidding import AuctionResult, start_auction
-from .bidding import Bid as AuctionBid
+from .bidding import AuctionResult, Call, start_auction
 from .cards import count
 from .play import check_seat
 from .record import Contract
@@ -57,7 +56,7 @@ class RoundView:
     stock: int
     turned: int | None
     face_up: int | None
-    bids: tuple[AuctionBid, ...]
+    bids: tuple[Call, ...]
     tricks: tuple[TrickState, ...]
     card_points: tuple[int, int]
     events: tuple[Event, ...]

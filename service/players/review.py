@@ -32,8 +32,7 @@ import time
 from collections.abc import Sequence
 from dataclasses import dataclass, replace
 
-from ..engine.bidding import Bid as AuctionBid
-from ..engine.bidding import bid_values
+from ..engine.bidding import Call, bid_values
 from ..engine.cards import ALL_CARDS, mask_of
 from ..engine.deal import complete_hands
 from ..engine.declarations import find_declarations, parse_declarations, settle
@@ -43,7 +42,7 @@ from ..engine.round_view import round_view
 from ..engine.rounds import Trick
 from ..engine.rulesets import Ruleset
 from ..engine.score_units import whole
-from ..engine.scoring import Bid, Figures, mode_total, needs_bid, settle_figures
+from ..engine.scoring import ContractBid, Figures, mode_total, needs_bid, settle_figures
 from . import dds
 from .bidding import READ_BIDDING, suggest_bid
 from .deadline import Deadline
@@ -159,9 +158,9 @@ class CallReview:
 
     index: int
     seat: int
-    bid: AuctionBid
-    options: tuple[tuple[AuctionBid, float | None], ...]
-    best: AuctionBid
+    bid: Call
+    options: tuple[tuple[Call, float | None], ...]
+    best: Call
     value: float | None
     cost: float | None
 
@@ -376,7 +375,7 @@ def review_round(
     )
 
 
-def _same_bid(option: AuctionBid, made: AuctionBid) -> bool:
+def _same_bid(option: Call, made: Call) -> bool:
     """Whether the bidder's ``option`` is the call ``made`` (a record's ``take`` names no
     trump: the turned suit; the bidder's names it)."""
     if (option.action, option.value) != (made.action, made.value):
@@ -474,7 +473,7 @@ def _cell(rules, trump, taker, hands, leader, table, solved) -> ParEntry:
     contracts = []
     points: tuple[float, float] = (0.0, 0.0)
     for v in _contract_values(rules):
-        bid = Bid(v) if v is not None else None
+        bid = ContractBid(v) if v is not None else None
         view = SeatView(rules, leader, hands[leader], trump, taker, Trick(leader, ()), (), declared)
         view = replace(view, bid=bid, seat=leader)
         scorer = _RoundScorer(view)

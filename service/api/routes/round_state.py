@@ -6,7 +6,7 @@ from collections.abc import Sequence
 
 from flask.views import MethodView
 
-from ...engine.bidding import Bid, check_proposed
+from ...engine.bidding import Call, check_proposed
 from ...engine.cards import RANKS, card_name, cards_in
 from ...engine.deal import DEAL_VERSION, deal_round, gather, pack_of
 from ...engine.play import PositionError, check_seat
@@ -249,7 +249,7 @@ def _action(fields: dict, index: int, prefix: str) -> Action:
     bid = fields.get("bid")
     if bid is not None:
         value = bid_value(bid, f"{at}.bid")
-        bid = Bid(bid["action"], value, bid.get("trump"), bid.get("seat"))
+        bid = Call(bid["action"], value, bid.get("trump"), bid.get("seat"))
     return Action(
         type=kind,
         seat=fields.get("seat"),

@@ -14,7 +14,7 @@ import flask
 from flask.views import MethodView
 from werkzeug.exceptions import ServiceUnavailable
 
-from ...engine.bidding import Bid
+from ...engine.bidding import Call
 from ...engine.cards import cards_in
 from ...engine.play import check_seat
 from ...engine.round_state import AUCTION, BELOTE, BID, CARD, Action, GameRecord, RoundState
@@ -358,8 +358,8 @@ def start_action(args: dict[str, Any]) -> Callable[[Ticket], dict]:
     return play_answer
 
 
-def _engine_bid(bid: dict[str, Any]) -> Bid:
-    return Bid(bid["action"], bid["value"], bid["trump"])
+def _engine_bid(bid: dict[str, Any]) -> Call:
+    return Call(bid["action"], bid["value"], bid["trump"])
 
 
 #: The operations whose work runs in the search pool, by operationId: a batch takes a
