@@ -583,7 +583,6 @@ class _TurnedCardAuction(_Auction):
 
 #: The bulgarian contract ladder, lowest first.
 LADDER = ("C", "D", "H", "S", "none", "all")
-DOUBLE_LEVELS = (NO_COINCHE, CONTRA, RECONTRA)
 
 
 @dataclass(frozen=True, slots=True)
