@@ -17,9 +17,7 @@ from ..errors import InvalidInput
 from ..schemas.notation import FromTextRequestSchema, RecordTextSchema, TextRecordSchema
 from ..schemas.round_state import RoundStateRequestSchema
 from .common import engine_call, error_responses, ruleset_from
-from .round_state import STATE_EXAMPLE
-from .round_state import _record as game_record
-from .round_state import _state as checked_state
+from .round_state import STATE_EXAMPLE, checked_state, game_record
 
 blp = Blueprint("notation", __name__, url_prefix="/v1/rounds", description="A round record as text")
 

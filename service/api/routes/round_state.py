@@ -130,8 +130,8 @@ def _previous_pack(previous: dict | None, ruleset: Ruleset) -> tuple[int, ...] |
     """The previous round's cards as gathered (docs/api.md, the deal, step 3)."""
     if previous is None:
         return None
-    record = _record(previous, ruleset, "previous.")
-    state = _state(record, "previous.")  # checked whatever the ruleset: a bad one is a 422
+    record = game_record(previous, ruleset, "previous.")
+    state = checked_state(record, "previous.")  # checked whatever the ruleset: a bad one is a 422
     if ruleset.deal_shuffle != "cut":
         return None
     if state.phase == COMPLETE:
@@ -172,11 +172,11 @@ class RoundStateView(MethodView):
         `commitment` (checked when the `salt` is given), is a 422 naming the field.
         """
         ruleset = ruleset_from(args)
-        record = _record(args, ruleset, "")
-        return _body(_state(record, ""), ruleset)
+        record = game_record(args, ruleset, "")
+        return state_body(checked_state(record, ""), ruleset)
 
 
-def _record(args: dict, ruleset: Ruleset, prefix: str) -> GameRecord:
+def game_record(args: dict, ruleset: Ruleset, prefix: str) -> GameRecord:
     engine_call(check_seat, args["dealer"], ruleset, prefix + "dealer")
     return GameRecord(
         ruleset=ruleset,
@@ -263,7 +263,7 @@ def _action(fields: dict, index: int, prefix: str) -> Action:
     )
 
 
-def _state(record: GameRecord, prefix: str) -> RoundState:
+def checked_state(record: GameRecord, prefix: str) -> RoundState:
     try:
         return round_state(record)
     except IllegalAction as error:
@@ -285,7 +285,9 @@ def _state(record: GameRecord, prefix: str) -> RoundState:
         raise InvalidInput.at(prefix + error.field, str(error)) from error
 
 
-def _body(state: RoundState, ruleset: Ruleset, actions: Sequence[Action] | None = None) -> dict:
+def state_body(
+    state: RoundState, ruleset: Ruleset, actions: Sequence[Action] | None = None
+) -> dict:
     """The answer for ``state``; ``legal.actions`` are ``actions`` (every action that may
     be appended, by any seat, when not given)."""
     legal = state.legal

@@ -38,9 +38,7 @@ from ..schemas.suggest import (
 )
 from ..views import action_body, bid_value, round_bid
 from .common import engine_call, error_responses, ruleset_from
-from .round_state import STATE_EXAMPLE
-from .round_state import _record as game_record
-from .round_state import _state as checked_state
+from .round_state import STATE_EXAMPLE, checked_state, game_record
 from .round_view import view_of
 
 blp = Blueprint(
