@@ -242,8 +242,9 @@ def state_round(seed: int = 11) -> tuple[list[dict], dict]:
     after each action (deal, two passes and a take, declarations and belote when offered,
     random legal cards: about 40 records), and the same round as a POST /v1/round-score
     body."""
+    from service.engine.actions import Action, BeloteAction, BidAction, DeclareAction, PlayAction
     from service.engine.deal import deal_round
-    from service.engine.round_state import Action, DealRecord, GameRecord, round_state
+    from service.engine.round_state import DealRecord, GameRecord, round_state
 
     ruleset, dealer, rng = PRESETS["belote"], 3, random.Random(seed)
     dealt = deal_round(ruleset, dealer, seed=f"bench {seed}")
@@ -271,18 +272,18 @@ def state_round(seed: int = 11) -> tuple[list[dict], dict]:
             break
         if now.phase == "auction":
             action = "take" if len(actions) == 2 else "pass"
-            actions.append(Action("bid", bid=Call(action)))
+            actions.append(BidAction(Call(action)))
             said.append({"type": "bid", "bid": {"action": action}})
         elif now.legal.declarations:
             shown = [c for c in range(32) if now.legal.declarations[0].cards >> c & 1]
-            actions.append(Action("declare", cards=tuple(shown)))
+            actions.append(DeclareAction(tuple(shown)))
             said.append({"type": "declare", "cards": [card_name(c) for c in shown]})
         elif now.legal.belote:
-            actions.append(Action("belote"))
+            actions.append(BeloteAction())
             said.append({"type": "belote"})
         else:
             c = rng.choice([v.card for v in now.legal.cards if v.legal])
-            actions.append(Action("play", card=c))
+            actions.append(PlayAction(c))
             said.append({"type": "play", "card": card_name(c)})
     if now.phase != "complete":
         raise RuntimeError(f"the bench round ended in {now.phase}")

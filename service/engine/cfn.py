@@ -22,12 +22,12 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any
 
+from .actions import Action, BidAction, PlayAction
 from .bidding import BID, CAPOT, COINCHE, PASS, SURCOINCHE, Call
 from .cards import cards_in, mask_of
 from .notation import NotationError
 from .play import winning_index
-from .round_state import AUCTION, CARD, Action, DealRecord, GameRecord, round_state
-from .round_state import BID as BID_ACTION
+from .round_state import AUCTION, DealRecord, GameRecord, round_state
 from .rulesets import get_ruleset
 
 SEATS = "NESW"
@@ -64,7 +64,7 @@ def to_cfn(record: GameRecord) -> str:
     tricks = "/".join("".join(_card(c) for c in t.cards) for t in state.tricks if t.cards)
     head = f"{SEATS[record.dealer]}:{hands} {tricks or '-'}"
     if state.phase == AUCTION:
-        bids = [a.bid for a in record.actions if a.type == BID_ACTION]
+        bids = [a.call for a in record.actions if isinstance(a, BidAction)]
         seats = [(record.dealer + 1 + i) % 4 for i in range(len(bids))]
         highest, level, passes = "0", 0, 0
         for seat, b in zip(seats, bids, strict=True):
@@ -133,7 +133,7 @@ def from_cfn(text: str, options: Mapping[str, Any] | None = None) -> GameRecord:
     for trick in cards:
         for i, c in enumerate(trick):
             hands[(leader + i) % 4] |= 1 << c
-            played.append(Action(CARD, card=c))
+            played.append(PlayAction(c))
         if len(trick) == 4:
             leader = (leader + winning_index(tuple(trick), trump)) % 4
     if (
@@ -142,7 +142,7 @@ def from_cfn(text: str, options: Mapping[str, Any] | None = None) -> GameRecord:
     ):
         raise NotationError("the hands and tricks are not the 32 cards", word=words[0][:20])
     deal = DealRecord(tuple(tuple(cards_in(h)) for h in hands), None, ())
-    actions = tuple(Action(BID_ACTION, bid=b) for b in bids)
+    actions: tuple[Action, ...] = tuple(BidAction(b) for b in bids)
     if trump is not None:
         actions += _passes(rules, dealer, deal, actions)
     record = GameRecord(rules, dealer, deal, actions + tuple(played))
@@ -156,7 +156,7 @@ def _passes(rules, dealer, deal, actions) -> tuple[Action, ...]:
     """The passes that end the auction after ``actions``."""
     out: tuple[Action, ...] = ()
     while round_state(GameRecord(rules, dealer, deal, actions + out)).phase == AUCTION:
-        out += (Action(BID_ACTION, bid=Call(PASS)),)
+        out += (BidAction(Call(PASS)),)
         if len(out) > 4:
             raise NotationError("the contract's auction does not end", word="")
     return out
