@@ -66,7 +66,7 @@ from service.engine.cards import mask_of
 from service.engine.deal import Deal, deal_round
 from service.engine.round_state import Round
 from service.engine.rulesets import get_ruleset
-from service.engine.scoring import Bid
+from service.engine.scoring import ContractBid
 from service.players import bidding, reading, table
 from service.players.driver import player
 
@@ -117,7 +117,7 @@ def fixed_contract(rules, hands):
     value, seat, mode = best
     bid = None
     if rules.bidding == "coinche":
-        bid = Bid(max(80, min(160, int(value - 10) // 10 * 10)), "none")
+        bid = ContractBid(max(80, min(160, int(value - 10) // 10 * 10)), "none")
     return seat, mode, bid
 
 

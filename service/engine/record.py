@@ -28,12 +28,12 @@ from dataclasses import dataclass
 
 from .bidding import (
     AuctionResult,
+    Call,
     IllegalBidError,
     check_proposed,
     check_turned,
     run_auction,
 )
-from .bidding import Bid as AuctionBid
 from .cards import SEVEN, SUITS, Card, card, suit_of
 from .declarations import check_hands, parse_declarations
 from .phases import AUCTION, COMPLETE, PLAY, REDEAL
@@ -46,7 +46,7 @@ from .play import (
 )
 from .rounds import Trick, Violation, check_shape
 from .rulesets import Ruleset
-from .scoring import Bid, RoundScore, check_contract, needs_bid, score_checked
+from .scoring import ContractBid, RoundScore, check_contract, needs_bid, score_checked
 from .text import N_, Listing, Text
 
 # Where the round stands: the engine's phases (:mod:`.phases`): ``auction`` (not over),
@@ -67,11 +67,11 @@ class RoundRecord:
     dealer: int
     hands: Sequence[tuple[int, Sequence[int]]]
     tricks: Sequence[Trick] = ()
-    bids: Sequence[AuctionBid] | None = None
+    bids: Sequence[Call] | None = None
     turned: int | None = None
     trump: str | None = None
     taker: int | None = None
-    bid: Bid | None = None
+    bid: ContractBid | None = None
     declarations: Sequence[tuple[int, Sequence[int]]] = ()
     held_in: int = 0
     double: str | None = None  # doubling contra: none, contra or recontra (else from bids)
@@ -86,7 +86,7 @@ class Contract:
 
     taker: int
     trump: str
-    bid: Bid | None
+    bid: ContractBid | None
     double: str = "none"
 
 
@@ -257,7 +257,7 @@ def resolve_contract(record: RoundRecord, auction: AuctionResult | None) -> Cont
         trump, taker, bid = record.trump, record.taker, record.bid
         double = record.double or "none"
     else:
-        auction_bid = Bid(won.value, won.coinche) if won.value is not None else None
+        auction_bid = ContractBid(won.value, won.coinche) if won.value is not None else None
         trump = _agree("trump", record.trump, won.trump)
         taker = _agree("taker", record.taker, won.taker)
         bid = _agree("bid", record.bid, auction_bid) if needs_bid(ruleset) else record.bid
@@ -286,7 +286,7 @@ def _agree(name: str, stated, from_bids):
 
 
 def _show(value) -> str:
-    if isinstance(value, Bid):
+    if isinstance(value, ContractBid):
         return f"{value.value} ({value.coinche})"
     return str(value)
 

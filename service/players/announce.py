@@ -18,9 +18,9 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
+from ..engine.actions import Action, CompareAction, DeclareAction, ExchangeAction
 from ..engine.cards import cards_in
 from ..engine.declarations import Declaration
-from ..engine.round_state import COMPARE, DECLARE, SWAP, Action
 from ..engine.round_view import RoundView
 
 #: The dealer's answers, strongest first; the non-dealer's only step is ``state``.
@@ -39,15 +39,15 @@ def ready_action(
     """:func:`announcement` from the round's own answers: ``open_`` the actions the viewer
     may append now, ``declarations`` its best declarations open now (``Legal``); what the
     players' table (:mod:`.table`) asks of the round it drives."""
-    swap = [a for a in open_ if a.type == SWAP and a.swap]
+    swap = [a for a in open_ if isinstance(a, ExchangeAction) and a.swap]
     if swap:
         return swap[0]
-    steps = [a for a in open_ if a.type == COMPARE]
+    steps = [a for a in open_ if isinstance(a, CompareAction)]
     if steps:
         return min(steps, key=lambda a: ANSWERS.index(a.step))
     if declarations:
         best = declarations[0]
-        return Action(DECLARE, viewer, cards=tuple(cards_in(best.cards)))
+        return DeclareAction(tuple(cards_in(best.cards)), viewer)
     return None
 
 

@@ -29,30 +29,17 @@ import random
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 
-from ..engine.bidding import Bid as AuctionBid
-from ..engine.bidding import Contract
+from ..engine.actions import Action, BeloteAction, BidAction, ExchangeAction, PlayAction
+from ..engine.bidding import Call, Contract
 from ..engine.cards import mask_of, suit_of
 from ..engine.deal import Deal, complete_hands, deal_round
+from ..engine.phases import AUCTION, COMPLETE, EXCHANGE, PLAY
 from ..engine.play import Position
 from ..engine.record import Contract as PlayContract
-from ..engine.round_state import (
-    AUCTION,
-    BELOTE,
-    BID,
-    CARD,
-    COMPLETE,
-    DECLARE,
-    EXCHANGE,
-    PLAY,
-    SWAP,
-    Action,
-    DealRecord,
-    Round,
-    RoundState,
-)
+from ..engine.round_state import DealRecord, Round, RoundState
 from ..engine.rounds import Trick
 from ..engine.rulesets import Ruleset
-from ..engine.scoring import Bid, RoundScore
+from ..engine.scoring import ContractBid, RoundScore
 from .announce import ready_action
 from .view import SeatView
 
@@ -69,13 +56,13 @@ class AuctionView:
     seat: int
     hand: int
     dealer: int
-    bids: tuple[AuctionBid, ...] = ()
+    bids: tuple[Call, ...] = ()
     turned: int | None = None
     proposed: str | None = None
     second_proposed: str | None = None
 
 
-BidPlayer = Callable[[AuctionView, random.Random], AuctionBid]
+BidPlayer = Callable[[AuctionView, random.Random], Call]
 
 
 def first_hand_size(ruleset: Ruleset) -> int:
@@ -109,7 +96,7 @@ def full_hands(ruleset: Ruleset, dealer: int, dealt: DealRecord, taker: int) -> 
     return tuple(mask_of(h) for h in full)
 
 
-def auction_view(game: Round, seat: int, bids: Sequence[AuctionBid]) -> AuctionView:
+def auction_view(game: Round, seat: int, bids: Sequence[Call]) -> AuctionView:
     record = game.record
     deal = record.deal
     hand = game.state().hands[seat]
@@ -129,19 +116,19 @@ def bid_round(
     game: Round,
     bidders: Sequence[BidPlayer],
     rng: random.Random,
-    bids: Sequence[AuctionBid] = (),
-) -> tuple[Contract | None, tuple[AuctionBid, ...]]:
+    bids: Sequence[Call] = (),
+) -> tuple[Contract | None, tuple[Call, ...]]:
     """Append ``bids``, then complete the auction with each seat's bidder; the contract
     (None: a redeal) and every bid made. The round is then in its exchange or play phase,
     or over (``redeal``)."""
-    made: list[AuctionBid] = []
+    made: list[Call] = []
     for bid in bids:
-        game.apply(Action(BID, bid=bid))
+        game.apply(BidAction(bid))
         made.append(bid)
     while game.phase == AUCTION:
         seat = game.to_act
         bid = bidders[seat](auction_view(game, seat, made), rng)
-        game.apply(Action(BID, bid=bid))
+        game.apply(BidAction(bid))
         made.append(bid)
     result = game.state().auction
     return (result.contract if result is not None else None), tuple(made)
@@ -166,16 +153,16 @@ class Played:
 
     trump: str
     taker: int
-    bid: Bid | None
+    bid: ContractBid | None
     tricks: tuple[Trick, ...]
     score: RoundScore
-    bids: tuple[AuctionBid, ...] = ()
+    bids: tuple[Call, ...] = ()
     contract: Contract | None = None
     exchanged_by: int | None = None
 
 
 def _exchanged_by(state: RoundState) -> int | None:
-    return next((e.seat for e in state.events if e.type == SWAP and e.swap), None)
+    return next((e.seat for e in state.events if e.type == ExchangeAction.type and e.swap), None)
 
 
 def _ready(state: RoundState, seat: int, speaks: bool) -> Action | None:
@@ -185,7 +172,7 @@ def _ready(state: RoundState, seat: int, speaks: bool) -> Action | None:
         return None
     declarations = state.legal_for(seat).declarations
     if not speaks:  # the arena's measure of announcing: this seat declares nothing
-        open_ = tuple(a for a in open_ if a.type != DECLARE)
+        open_ = tuple(a for a in open_ if a.type != "declare")
         declarations = ()
     return ready_action(seat, open_, declarations)
 
@@ -194,7 +181,7 @@ def play_out(
     game: Round,
     players: Sequence[CardPlayer],
     rng: random.Random,
-    bids: tuple[AuctionBid, ...] = (),
+    bids: tuple[Call, ...] = (),
     watch: Callable[[int, int, Position, int], None] | None = None,
     announces: Sequence[bool] | None = None,
     turned: int | None = None,
@@ -247,7 +234,7 @@ def _card(
     seat: int,
     player: CardPlayer,
     rng: random.Random,
-    bids: tuple[AuctionBid, ...],
+    bids: tuple[Call, ...],
     turned: int | None,
     exchanged_by: int | None,
     watch: Callable[[int, int, Position, int], None] | None,
@@ -283,11 +270,9 @@ def _card(
         raise AssertionError(f"seat {seat} played an illegal card: {c} {verdict}")
     if watch is not None:
         watch(seat, c, view.position, state.hands[seat])
-    if state.legal.belote and any(
-        a.type == BELOTE and a.card == c for a in state.legal_actions(seat)
-    ):
-        return Action(BELOTE, seat, card=c)
-    return Action(CARD, seat, card=c)
+    if state.legal.belote and BeloteAction(c, seat) in state.legal_actions(seat):
+        return BeloteAction(c, seat)
+    return PlayAction(c, seat)
 
 
 def play_deal(
@@ -297,7 +282,7 @@ def play_deal(
     bidders: Sequence[BidPlayer],
     players: Sequence[CardPlayer],
     rng: random.Random,
-    bids: Sequence[AuctionBid] = (),
+    bids: Sequence[Call] = (),
     announces: Sequence[bool] | None = None,
 ) -> Played | None:
     """A whole round of ``dealt``: the auction (from ``bids``) by ``bidders``, then the
@@ -317,10 +302,10 @@ def play_round(
     players: Sequence[CardPlayer],
     rng: random.Random,
     dealer: int = 0,
-    bid: Bid | None = None,
+    bid: ContractBid | None = None,
     turned: int | None = None,
     exchanged_by: int | None = None,
-    bids: tuple[AuctionBid, ...] = (),
+    bids: tuple[Call, ...] = (),
     watch: Callable[[int, int, Position, int], None] | None = None,
     double: str = "none",
     announces: Sequence[bool] | None = None,
@@ -334,8 +319,8 @@ def play_round(
     return play_out(game, players, rng, bids, watch, announces, turned, exchanged_by)
 
 
-def contract_bid(contract: Contract) -> Bid | None:
+def contract_bid(contract: Contract) -> ContractBid | None:
     """The scoring bid of a Coinche contract."""
     if contract.value is None:
         return None
-    return Bid(contract.value, contract.coinche)
+    return ContractBid(contract.value, contract.coinche)
