@@ -12,15 +12,14 @@ from collections.abc import Mapping
 from dataclasses import dataclass
 from typing import Any
 
-from ...engine.bidding import Bid as AuctionBid
-from ...engine.bidding import check_proposed, check_turned, run_auction
+from ...engine.bidding import Call, check_proposed, check_turned, run_auction
 from ...engine.cards import Card, cards_in, mask_of
 from ...engine.declarations import parse_declarations
 from ...engine.play import PositionError, check_hand_size, check_seat
 from ...engine.round_state import check_playable
 from ...engine.rounds import Trick
 from ...engine.rulesets import Ruleset, get_ruleset
-from ...engine.scoring import Bid
+from ...engine.scoring import ContractBid
 from ...engine.text import N_, Text
 from ...players.bidding import MAX_BID_BUDGET_MS, suggest_bid
 from ...players.driver import DEFAULT_BUDGET_MS, MAX_BUDGET_MS, announcements, suggest_play
@@ -102,8 +101,8 @@ def play_view(job: PlayJob) -> SeatView:
     for i, (seat, _) in enumerate(job.belotes):
         check_seat(seat, rules, f"belotes.{i}.seat")
     declared = tuple(parse_declarations(job.declarations, trump, rules))
-    bid = Bid(*job.bid) if job.bid else None
-    bids = tuple(AuctionBid(*b) for b in job.bids)
+    bid = ContractBid(*job.bid) if job.bid else None
+    bids = tuple(Call(*b) for b in job.bids)
     dealer = job.dealer
     if bids and dealer is None:
         raise PositionError("dealer", Text(N_("the bids are given: give the `dealer` too")))
@@ -205,7 +204,7 @@ def auction_view(job: BidJob) -> AuctionView:
     check_turned(rules, turned)
     offered = (job.proposed, job.second_proposed)
     check_proposed(rules, *offered)
-    bids = tuple(AuctionBid(*b) for b in job.bids)
+    bids = tuple(Call(*b) for b in job.bids)
     result = run_auction(rules, dealer, bids, turned, *offered)
     if result.complete:
         raise PositionError("bids", Text(N_("the auction is over: there is no call to make")))
@@ -241,5 +240,5 @@ def _bid_job(job: BidJob) -> dict[str, Any]:
     }
 
 
-def _bid(b: AuctionBid) -> dict[str, Any]:
+def _bid(b: Call) -> dict[str, Any]:
     return {"action": b.action, "value": b.value, "trump": b.trump}

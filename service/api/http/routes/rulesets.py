@@ -13,7 +13,7 @@ from ..schemas.rulesets import ParameterListSchema, RulesetListSchema, RulesetSc
 blp = Blueprint("rulesets", __name__, url_prefix="/v1", description="Named rule sets")
 
 
-def ruleset_view(ruleset: Ruleset) -> dict:
+def ruleset_answer(ruleset: Ruleset) -> dict:
     return {
         "name": ruleset.name,
         "title": ruleset.title,
@@ -32,7 +32,7 @@ class Rulesets(MethodView):
 
         Every preset with every parameter value; any may be overridden by `options`.
         """
-        return {"rulesets": [ruleset_view(r) for r in PRESETS.values()]}
+        return {"rulesets": [ruleset_answer(r) for r in PRESETS.values()]}
 
 
 @blp.route("/rulesets/<name>")
@@ -55,7 +55,7 @@ class RulesetByName(MethodView):
                     rulesets=", ".join(PRESETS),
                 ),
             )
-        return ruleset_view(ruleset)
+        return ruleset_answer(ruleset)
 
 
 @blp.route("/parameters")
