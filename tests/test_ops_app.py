@@ -74,6 +74,7 @@ def test_invalid_variables_are_all_named_in_one_clear_message_that_hides_keys():
     assert "BELOTE_API_KEYS=(hidden): key #1 (of 1) must be 16 to 256" in message
     assert "short-secret" not in message
     assert "'https://x.example/path' is not an origin" in message
+    assert "BELOTE_BIND='nowhere': expected HOST:PORT" in message
     assert "short-secret" not in repr(Settings(api_keys=("short-secret",)))
 
 

@@ -130,8 +130,9 @@ _BIND = re.compile(r"^(unix:/\S+|(\[[0-9a-fA-F:.]+\]|[A-Za-z0-9.-]*):\d{1,5})$")
 
 def _bind(text: str) -> str:
     value = text.strip()
-    port_ok = value.startswith("unix:") or int(value.rsplit(":")[-1] or 0) <= 65535
-    if not _BIND.match(value) or not port_ok:
+    if not _BIND.match(value) or (
+        not value.startswith("unix:") and int(value.rsplit(":", 1)[-1]) > 65535
+    ):
         raise ValueError("expected HOST:PORT (0.0.0.0:8000, [::]:8000) or unix:/path")
     return value
 
