@@ -9,13 +9,14 @@ import random
 
 import pytest
 
-from service.engine.bidding import Bid, run_auction
+from service.engine.bidding import Call, run_auction
 from service.engine.cards import parse_card
 from service.engine.rulesets import get_ruleset
 from service.players import bidding, reading, table
+from tests.play_helpers import table_deal
 
-PASS = Bid("pass")
-TAKE = Bid("take", trump="S")
+PASS = Call("pass")
+TAKE = Call("take", trump="S")
 
 
 def test_a_call_over_pass_must_clear_its_noise():
@@ -26,7 +27,7 @@ def test_a_call_over_pass_must_clear_its_noise():
     assert bidding._choose(values, 0.5) == TAKE
     assert bidding._choose(values, 2.0) == PASS
     # Without a pass to compare with, the best mean.
-    assert bidding._choose({TAKE: [1.0, 2.0], Bid("name", trump="H"): [0.0, 4.0]}, 0.5) == Bid(
+    assert bidding._choose({TAKE: [1.0, 2.0], Call("name", trump="H"): [0.0, 4.0]}, 0.5) == Call(
         "name", trump="H"
     )
 
@@ -38,7 +39,7 @@ def test_close_calls_are_those_within_two_standard_errors():
 
 def test_the_remembered_auction_is_the_engines():
     rules = get_ruleset("coinche")
-    bids = (Bid("bid", 80, "H"), PASS)
+    bids = (Call("bid", 80, "H"), PASS)
     first = bidding.cached_auction(rules, 3, bids)
     assert first == run_auction(rules, 3, bids)
     assert bidding.cached_auction(rules, 3, list(bids)) is first
@@ -53,7 +54,7 @@ def test_over_a_partners_coinche_bid_the_options_raise_in_its_mode():
     rules = get_ruleset("coinche")
     hand = sum(1 << c for c in range(8))  # the clubs: a strong clubs hand
     estimate = reading.side_points(hand, "C", rules)
-    view = table.AuctionView(rules, 2, hand, 3, (Bid("bid", 80, "H"), PASS))
+    view = table.AuctionView(rules, 2, hand, 3, (Call("bid", 80, "H"), PASS))
     options = bidding._options(view)
     assert PASS in options
     raises = [b for b in options if b.action == "bid" and b.trump == "H"]
@@ -73,11 +74,13 @@ def test_hard_bids_are_legal_and_repeatable(preset, monkeypatch):
     rules = get_ruleset(preset)
     rng = random.Random(11)
     for _ in range(3):
-        dealt = table.deal(rules, rng)
         dealer = rng.randrange(rules.players)
-        bids: list[Bid] = []
+        dealt = table_deal(rules, rng, dealer)
+        bids: list[Call] = []
         for _ in range(rng.randrange(3)):  # a few calls by the heuristic first
             result = run_auction(rules, dealer, bids, dealt.turned)
+            if result.complete:
+                break
             seat = result.next_seat
             view = table.AuctionView(
                 rules, seat, dealt.hands[seat], dealer, tuple(bids), dealt.turned
@@ -100,7 +103,7 @@ def test_a_contract_solved_double_dummy_is_worth_what_perfect_play_scores():
     engine's own score of the round played out with every card after the greedy lead
     chosen by the compiled solver for its seat's side."""
     from service.engine.play import winning_index
-    from service.engine.scoring import Bid as ScoreBid
+    from service.engine.scoring import ContractBid
     from service.players import dds
     from service.players.baselines import greedy_card
     from service.players.driver import solved_round_margin
@@ -125,7 +128,7 @@ def test_a_contract_solved_double_dummy_is_worth_what_perfect_play_scores():
             )
             return max(sorted(found), key=found.get)
 
-        bid = ScoreBid(90)
+        bid = ContractBid(90)
         played = table.play_round(rules, hands, trump, 1, [perfect] * 4, rng, 3, bid)
         score = played.score.score
         for team in (0, 1):
@@ -137,7 +140,7 @@ def test_the_solved_look_ahead_bids_legally_and_deterministically(monkeypatch):
     solved = dataclasses.replace(bidding.BID_LEVELS["hard"], solved=1.0, least=4, most=4)
     monkeypatch.setitem(bidding.BID_LEVELS, "hard", solved)
     rules = get_ruleset("coinche")
-    dealt = table.deal(rules, random.Random(8))
+    dealt = table_deal(rules, random.Random(8))
     view = table.AuctionView(rules, 1, dealt.hands[1], 0)
     first = bidding.suggest_bid(view, "hard", seed=3)
     assert first == bidding.suggest_bid(view, "hard", seed=3)
@@ -147,7 +150,7 @@ def test_the_solved_look_ahead_bids_legally_and_deterministically(monkeypatch):
 
 def test_a_blended_look_ahead_values_each_option_between_its_two_models():
     rules = get_ruleset("coinche")
-    dealt = table.deal(rules, random.Random(8))
+    dealt = table_deal(rules, random.Random(8))
     view = table.AuctionView(rules, 1, dealt.hands[1], 0)
     fixed = dataclasses.replace(bidding.BID_LEVELS["hard"], least=4, most=4)
     found = {
@@ -179,9 +182,7 @@ def test_a_bidding_variant_is_named_by_its_changes():
 def test_the_walk_exchanges_unseen_cards_toward_the_likelier_deals():
     rules = get_ruleset("coinche")
     rng = random.Random(5)
-    pack = list(range(32))
-    rng.shuffle(pack)
-    dealt = table.deal_from(rules, pack)
+    dealt = table_deal(rules, rng)
     view = bidding.AuctionView(rules, 0, dealt.hands[0], 3, (), dealt.turned)
     jack_of_spades = parse_card("JS")
 
@@ -207,9 +208,7 @@ def test_the_walk_exchanges_cards_with_the_rest_of_the_pack(preset):
     # Two players (one other hand) or a turned card: the rest of the pack is unseen too.
     rules = get_ruleset(preset)
     rng = random.Random(8)
-    pack = list(range(32))
-    rng.shuffle(pack)
-    dealt = table.deal_from(rules, pack)
+    dealt = table_deal(rules, rng)
     view = bidding.AuctionView(rules, 0, dealt.hands[0], rules.players - 1, (), dealt.turned)
     unseen = {c for c in range(32) if not dealt.hands[0] >> c & 1 and c != dealt.turned}
     moved = 0

@@ -2,22 +2,25 @@
 
 A table keeps one record per round (POST /v1/rounds/state, docs/api.md "A whole round"):
 the ruleset, the dealer, the deal (:mod:`.deal`: the hands as the auction sees them, the
-turned card, the stock, the commitment) and the actions, each of one ``type``:
+turned card, the stock, the commitment) and the actions (:mod:`.actions`), each one of:
 
-- ``bid``: replayed by the auction of :mod:`.bidding` (:func:`bidding.start_auction`, one
-  bid at a time: the same refusals as POST /v1/bidding);
-- ``exchange``: Klaberjass's trump seven (``trump_seven_exchange``): once the turned suit
-  is trump, the holder of its 7 exchanges it for the turned card, or not;
-- ``declare``: one declaration, checked with the others announced by
-  :func:`declarations.parse_declarations` against the hands at the start of play, and only
-  when the ruleset takes it (:func:`_declare`: at the seat's first card, or in Klaberjass
-  by the winner of the comparison after the first trick);
-- ``belote``: said just before the king or queen of trump is played (:func:`_belote`),
-  alone or with its ``card`` (said and played in one action);
+- :class:`.actions.BidAction` (``bid``): replayed by the auction of :mod:`.bidding`
+  (:func:`bidding.start_auction`, one call at a time: the same refusals as POST /v1/bidding);
+- :class:`.actions.ExchangeAction` (``exchange``): Klaberjass's trump seven
+  (``trump_seven_exchange``): once the turned suit is trump, the holder of its 7 exchanges
+  it for the turned card, or not;
+- :class:`.actions.DeclareAction` (``declare``): one declaration, checked with the others
+  announced by :func:`declarations.parse_declarations` against the hands at the start of
+  play, and only when the ruleset takes it (:func:`_declare`: at the seat's first card, or
+  in Klaberjass by the winner of the comparison after the first trick);
+- :class:`.actions.BeloteAction` (``belote``): said just before the king or queen of trump
+  is played (:func:`_belote`), alone or with its ``card`` (said and played in one action);
   with ``belote_said: required`` a belote counts only when said with its first card;
-- ``compare``: Klaberjass's comparison of the longest sequences (:class:`_Comparison`);
-- ``play``: a card, judged by :func:`play.judge` under :func:`play.trick_rules` (what
-  :func:`play.check_card` and POST /v1/legal-moves run), the trick's winner kept up to date.
+- :class:`.actions.CompareAction` (``compare``): Klaberjass's comparison of the longest
+  sequences (:class:`_Comparison`);
+- :class:`.actions.PlayAction` (``play``): a card, judged by :func:`play.judge` under
+  :func:`play.trick_rules` (what :func:`play.check_card` and POST /v1/legal-moves run), the
+  trick's winner kept up to date.
 
 :func:`round_state` walks the actions once (nothing is replayed twice) and answers the
 phase, the seat to act and what it may do, the hands as they stand, the tricks with their
@@ -28,17 +31,58 @@ a record is kept (a bounded cache, :data:`KEPT`), and a record that extends a ke
 one action continues from it. The first illegal action raises :class:`IllegalAction` with
 its index and reason code; a record that is not well formed (a deal that is not a deal,
 or that does not match its commitment) raises :class:`play.PositionError`.
+
+The one walk of a round. :class:`_Walk` is the only code that walks a round card by card
+(a card judged by :meth:`_Walk._judge`, put on the trick by :meth:`_Walk._put`); every
+round the service plays or checks goes through it:
+
+- the actions of a record: :func:`round_state` and :class:`Round` (POST /v1/rounds/state,
+  /v1/rounds/view, /v1/suggest/action, /v1/match's records), from the deal and the
+  auction; :meth:`Round.playing` from the first card of a contract decided elsewhere;
+  the players' table (:mod:`service.players.table`: the arena, the bench, the review,
+  the bidding player's look-ahead) drives a :class:`Round`;
+- a record of tricks: :func:`check_tricks` (:func:`rounds.check_round` for POST
+  /v1/round-score and the players' views, :func:`record.validate_record` for POST
+  /v1/rounds/validate): the same walk in its record mode, which follows the stated
+  leaders and records every violation instead of raising at the first.
+
+The phases are the engine's one vocabulary (:mod:`.phases`).
 """
 
 from __future__ import annotations
 
 from collections.abc import Sequence
 from dataclasses import dataclass, field, replace
-from typing import NamedTuple
 
 from . import bidding
+from .actions import (
+    GOOD,
+    HOW_HIGH,
+    NOT_GOOD,
+    SAME,
+    STATE,
+    Action,
+    BeloteAction,
+    BidAction,
+    CompareAction,
+    DeclareAction,
+    ExchangeAction,
+    PlayAction,
+)
 from .bidding import AuctionResult, LegalBid, start_auction
-from .cards import KING, NO_TRUMP, QUEEN, RANKS, SEVEN, Cards, card, cards_in, mask_of, suit_of
+from .cards import (
+    KING,
+    NO_TRUMP,
+    QUEEN,
+    RANKS,
+    SEVEN,
+    Card,
+    Cards,
+    card,
+    cards_in,
+    mask_of,
+    suit_of,
+)
 from .deal import check_deal_fits, commitment, complete_hands, next_dealer, pack_of
 from .declarations import (
     SEQUENCE,
@@ -49,8 +93,18 @@ from .declarations import (
     find_declarations,
     parse_declarations,
 )
+from .phases import (
+    AUCTION,
+    COMPLETE,
+    EXCHANGE,
+    PHASES,  # noqa: F401 - re-exported (the API's StatePhase)
+    PLAY,
+    REDEAL,
+)
 from .play import (
+    DUPLICATE_CARD,
     NOT_YOUR_TURN,
+    WRONG_LEADER,
     Position,
     PositionError,
     Verdict,
@@ -58,35 +112,22 @@ from .play import (
     judge,
     legal_mask,
     legal_moves,
+    ruleset_tables,
     trick_points,
+    trick_ranking,
     trick_rules,
-    winning_index,
 )
-from .record import Contract, first_leader
-from .rounds import CheckedRound, Trick
+from .play import MESSAGES as PLAY_MESSAGES
+from .record import FIRST_LEADER_MESSAGE, Contract, first_leader
+from .rounds import EXTRA_CARD_MESSAGE, CheckedRound, Trick, Violation, seat_at
 from .rulesets import Ruleset
-from .scoring import Bid, RoundScore, check_contract, needs_bid, score_checked
+from .scoring import ContractBid, RoundScore, check_contract, needs_bid, score_checked
 from .text import N_, Text
 
-# Phases.
-AUCTION, EXCHANGE, PLAY, COMPLETE, REDEAL = "auction", "exchange", "play", "complete", "redeal"
-PHASES = (AUCTION, EXCHANGE, PLAY, COMPLETE, REDEAL)
+# Phases (:mod:`.phases`, the engine's one vocabulary) are imported above.
 
-# Action types.
-BID, SWAP, DECLARE, BELOTE, CARD, COMPARE = (
-    "bid",
-    "exchange",
-    "declare",
-    "belote",
-    "play",
-    "compare",
-)
-ACTION_TYPES = (BID, SWAP, DECLARE, BELOTE, CARD, COMPARE)
-#: Klaberjass's comparison steps: the non-dealer states, the dealer answers.
-STATE, GOOD, NOT_GOOD, HOW_HIGH, SAME = "state", "good", "not_good", "how_high", "same"
-COMPARE_STEPS = (STATE, GOOD, NOT_GOOD, HOW_HIGH, SAME)
 #: What the actions show the table (:class:`Event`).
-EVENT_TYPES = ("declaration", "belote", "rebelote", SWAP, COMPARE)
+EVENT_TYPES = ("declaration", "belote", "rebelote", ExchangeAction.type, CompareAction.type)
 
 # Reason codes of an illegal action (besides the bids' and the plays').
 WRONG_PHASE = "wrong_phase"
@@ -113,21 +154,6 @@ _PHASE_NAMES = {
     COMPLETE: N_("complete"),
     REDEAL: N_("redeal"),
 }
-
-
-class Action(NamedTuple):
-    """One action of a record; the members its ``type`` does not use are None. (A tuple:
-    a record's actions hash and compare quickly, for :func:`round_state`'s cache.)"""
-
-    type: str
-    seat: int | None = None
-    bid: bidding.Bid | None = None
-    card: int | None = None
-    cards: tuple[int, ...] = ()
-    swap: bool | None = None
-    step: str | None = None
-    length: int | None = None
-    top: int | None = None  # a rank index (7 = 0 ... A = 7)
 
 
 @dataclass(frozen=True, slots=True)
@@ -200,7 +226,7 @@ class Legal:
     declarations: tuple[Declaration, ...] = ()
     belote: bool = False
     exchange: bool = False
-    compare: tuple[Action, ...] = ()
+    compare: tuple[CompareAction, ...] = ()
 
 
 @dataclass(frozen=True, slots=True)
@@ -226,6 +252,11 @@ class RoundState:
     own_score: RoundScore | None = None
     walk: _Walk | None = field(default=None, repr=False, compare=False)
 
+    @property
+    def declarations(self) -> tuple[Declaration, ...]:
+        """The declarations announced so far, checked, in order."""
+        return tuple(self.walk.declared) if self.walk is not None else ()
+
     def legal_for(self, seat: int) -> Legal:
         """What ``seat`` may do now, made of its own hand and the public record only (the
         comparison's winner may show its sequences while another seat is to play)."""
@@ -240,6 +271,8 @@ class RoundState:
 def _illegal(index: int, by: int, rule: str, template: str, /, **details) -> IllegalAction:
     return IllegalAction(index, by, rule, Text(template, **details))
 
+
+_NO_DEAL = DealRecord((), None, ())  # a record of tricks: its deal is not walked
 
 #: How many walks :func:`round_state` keeps (the tables in play on one worker).
 KEPT = 512
@@ -268,7 +301,7 @@ class Round:
     >>> game = Round(ruleset, 3, DealRecord(dealt.hands, dealt.turned, dealt.stock))
     >>> game.phase, game.to_act
     ('auction', 0)
-    >>> take = next(a for a in game.legal_actions() if a.bid.action == "take")
+    >>> take = next(a for a in game.legal_actions() if a.call.action == "take")
     >>> game.apply(take)
     >>> game.phase, game.to_act, len(game.legal_actions()) > 0
     ('play', 0, True)
@@ -288,6 +321,24 @@ class Round:
         first illegal one)."""
         game = cls.__new__(cls)
         game._walk, game._actions = _walk_of(record), list(record.actions)
+        return game
+
+    @classmethod
+    def playing(
+        cls,
+        ruleset: Ruleset,
+        dealer: int,
+        hands: Sequence[int],
+        contract: Contract,
+        held_in: int = 0,
+    ) -> Round:
+        """The round at its first card, its contract known (decided elsewhere: a table
+        that bid apart, a record that states its contract): ``hands`` (bit sets) are
+        every seat's full hand at the start of play. No deal is checked (none is given);
+        the play is walked as :meth:`apply` walks it, from the seat after the dealer
+        (:func:`record.first_leader`)."""
+        game = cls.__new__(cls)
+        game._walk, game._actions = _Walk.at_play(ruleset, dealer, hands, contract, held_in), []
         return game
 
     @property
@@ -357,6 +408,27 @@ def _walk_of(record: GameRecord) -> _Walk:
         del _KEPT[next(iter(_KEPT))]
     _KEPT[base, actions] = walk
     return walk
+
+
+def check_tricks(
+    ruleset: Ruleset,
+    trump: str,
+    hands: Sequence[int],
+    tricks: Sequence[Trick],
+    dealer: int | None = None,
+    contract: Contract | None = None,
+) -> tuple[CheckedRound, _Walk]:
+    """A record of ``tricks`` checked on the one walk (:meth:`_Walk.walk_tricks`): every
+    play judged from ``hands`` (each seat's at the start of play, bit sets), the stated
+    leaders followed, every violation reported; with ``dealer`` the first trick's leader
+    is checked too. Returns the :class:`rounds.CheckedRound` and the walk where the record
+    leaves it (the next card's position: :func:`record.validate_record`)."""
+    if contract is None:
+        contract = Contract(0, trump, None)
+    walk = _Walk.for_tricks(ruleset, dealer or 0, hands, contract)
+    violations = walk.walk_tricks(tricks, dealer is not None)
+    checked = CheckedRound(tuple(tricks), tuple(hands), walk.winners, tuple(violations))
+    return checked, walk
 
 
 def check_playable(ruleset: Ruleset) -> None:
@@ -463,7 +535,7 @@ class _Comparison:
     def to_act(self) -> int:
         return self.dealer if self.step in ("answer", "answer_top") else self.non_dealer
 
-    def choices(self, seat: int) -> tuple[Action, ...]:
+    def choices(self, seat: int) -> tuple[CompareAction, ...]:
         """The comparison steps ``seat`` may take now."""
         best = self.best.get(seat)
         if self.step == "done":
@@ -472,11 +544,11 @@ class _Comparison:
             opener = self.non_dealer if self.step == "open" else self.dealer
             if seat != opener or best is None:
                 return ()
-            return (Action(COMPARE, seat, step=STATE, length=best.length),)
+            return (CompareAction(STATE, length=best.length, seat=seat),)
         if seat != self.to_act():
             return ()
         if self.step == "top":
-            return (Action(COMPARE, seat, step=STATE, top=best.rank),)
+            return (CompareAction(STATE, top=best.rank, seat=seat),)
         # The dealer answers from what it knows: its own sequence and what the non-dealer
         # stated (the length, then the top card's rank), never the non-dealer's hand.
         answers = [GOOD]
@@ -493,7 +565,7 @@ class _Comparison:
                     answers.append(NOT_GOOD)  # a trump run beats an equal plain one
                 elif mine.rank == self.top:
                     answers.append(SAME)
-        return tuple(Action(COMPARE, seat, step=a) for a in answers)
+        return tuple(CompareAction(a, seat=seat) for a in answers)
 
     def _same_winner(self) -> int | None:
         """After ``same``: equal by what was said, the cards decide (a trump run beats an
@@ -504,7 +576,7 @@ class _Comparison:
             return self.non_dealer
         return None
 
-    def apply(self, index: int, seat: int, action: Action) -> None:
+    def apply(self, index: int, seat: int, action: CompareAction) -> None:
         allowed = self.choices(seat)
         if not any(_same_step(action, a) for a in allowed):
             raise _illegal(
@@ -540,7 +612,7 @@ class _Comparison:
             self.step = "done"
 
 
-def _same_step(action: Action, allowed: Action) -> bool:
+def _same_step(action: CompareAction, allowed: CompareAction) -> bool:
     return (
         action.step == allowed.step
         and action.length == allowed.length
@@ -548,7 +620,7 @@ def _same_step(action: Action, allowed: Action) -> bool:
     )
 
 
-def _describe_step(action: Action) -> str:
+def _describe_step(action: CompareAction) -> str:
     if action.length is not None:
         return f"{action.step} {action.length}"
     if action.top is not None:
@@ -591,8 +663,16 @@ class _Walk:
     score: RoundScore | None = None
     own_score: RoundScore | None = None
     count: int = 0
+    scoring: bool = True  # false in a record's check (:func:`check_tricks`): scored apart
+    # the play's look-ups, set when play starts (:meth:`_play_tables`)
+    trump: str = ""
+    tables: object = None  # play.ruleset_tables
+    ranking: tuple[int, ...] = ()  # play.trick_ranking
+    best: int = 0  # the ranking key of the card winning the trick in progress
 
     def __post_init__(self) -> None:
+        if self.phase != AUCTION:  # :meth:`at_play`: no deal to check
+            return
         record = self.record
         check_deal(record)
         deal = record.deal
@@ -606,6 +686,90 @@ class _Walk:
             self.auction.check_ready()
         except PositionError as error:
             raise PositionError(f"deal.{error.field}", Text("{m}", m=str(error))) from error
+
+    @classmethod
+    def at_play(
+        cls,
+        ruleset: Ruleset,
+        dealer: int,
+        hands: Sequence[int],
+        contract: Contract,
+        held_in: int = 0,
+    ) -> _Walk:
+        """A walk from the first card of a round whose contract is known (:meth:`Round.playing`;
+        the record check of a stated contract, :func:`record.validate_record`)."""
+        deal = DealRecord(tuple(tuple(cards_in(h)) for h in hands), None, ())
+        record = GameRecord(ruleset, dealer, deal, (), held_in)
+        walk = cls(record, phase=PLAY, contract=contract, hands=list(hands))
+        walk._start_play()
+        return walk
+
+    @classmethod
+    def for_tricks(
+        cls, ruleset: Ruleset, dealer: int, hands: Sequence[int], contract: Contract
+    ) -> _Walk:
+        """A walk for a record of tricks (:func:`check_tricks`): from the first card, with
+        nothing of the actions' bookkeeping (a record of tricks says no belote and no
+        comparison) and no score (the record's check scores it with its declarations)."""
+        record = GameRecord(ruleset, dealer, _NO_DEAL)
+        walk = cls(record, phase=PLAY, contract=contract, hands=list(hands), scoring=False)
+        walk.start = tuple(hands)
+        walk.belote_start = (0,) * ruleset.players
+        walk.leader = first_leader(ruleset, dealer)
+        walk._play_tables()
+        return walk
+
+    def walk_tricks(self, tricks: Sequence[Trick], first_leader_checked: bool) -> list[Violation]:
+        """Play a record's ``tricks`` on this walk as :meth:`apply` plays cards (one rule,
+        one place: :meth:`_judge`, :meth:`_put`), but the stated record is followed and
+        every rule broken recorded instead of raised (a round record is checked as stated,
+        docs/rules.md section 2): a trick led by another seat than the walk's leader is
+        ``wrong_leader`` (the first trick only with ``first_leader_checked``: the seat after
+        the dealer) and the stated leader leads; a card played earlier in the round is
+        ``duplicate_card`` (not judged, left in the hand that holds it, but in the trick);
+        any other card is judged and played, legal or not; a card beyond the table's size
+        in a trick is ``not_your_turn``. Returns the violations in playing order."""
+        ruleset = self.record.ruleset
+        players = ruleset.players
+        violations: list[Violation] = []
+        played = 0
+        for t, trick in enumerate(tricks):
+            if trick.leader != self.leader:
+                if trick.cards and (t or first_leader_checked):
+                    if t:  # the seat that won the trick before
+                        message = Text(PLAY_MESSAGES[WRONG_LEADER], seat=self.leader)
+                    else:
+                        message = Text(
+                            FIRST_LEADER_MESSAGE, seat=self.leader, dealer=self.record.dealer
+                        )
+                    violation = Violation(t, trick.leader, trick.cards[0], WRONG_LEADER, message)
+                    violations.append(violation)
+                self.leader = trick.leader
+            for i, c in enumerate(trick.cards[:players]):
+                seat = (trick.leader + i) % players
+                if played >> c & 1:
+                    message = Text(PLAY_MESSAGES[DUPLICATE_CARD], card=Card(c))
+                    violations.append(Violation(t, seat, c, DUPLICATE_CARD, message))
+                    self._put(seat, c, held=False)
+                    continue
+                played |= 1 << c
+                verdict = self._judge(seat, c)
+                if not verdict.legal:
+                    violations.append(Violation(t, seat, c, verdict.rule, verdict.message))
+                self._put(seat, c)
+            for i, c in enumerate(trick.cards[players:], start=players):
+                seat = seat_at(trick, i, ruleset)
+                message = Text(EXTRA_CARD_MESSAGE, seat=seat, trick=t, players=players)
+                violations.append(Violation(t, seat, c, NOT_YOUR_TURN, message))
+        return violations
+
+    @property
+    def winners(self) -> tuple[int, ...]:
+        """The seat winning each trick so far, the one in progress with its cards so far."""
+        won = tuple(t.winner for t in self.tricks)
+        if self.cards:
+            return (*won, (self.leader + self.win) % self.record.ruleset.players)
+        return won
 
     def copy(self, record: GameRecord) -> _Walk:
         """An independent walk at the same point, for ``record`` (the same round)."""
@@ -640,7 +804,7 @@ class _Walk:
             self._wrong_phase(index, action, self._seat_or(action, 0))
 
     def _wrong_phase(self, index: int, action: Action, seat: int) -> None:
-        if action.type == SWAP:
+        if isinstance(action, ExchangeAction):
             raise _illegal(
                 index,
                 seat,
@@ -676,9 +840,9 @@ class _Walk:
 
     def _bid(self, index: int, action: Action) -> None:
         auction = self.auction
-        if action.type != BID:
+        if not isinstance(action, BidAction):
             self._wrong_phase(index, action, self._seat_or(action, auction.seat))
-        bid = action.bid
+        bid = action.call
         if action.seat is not None:
             if bid.seat is not None and bid.seat != action.seat:
                 raise _illegal(
@@ -709,7 +873,7 @@ class _Walk:
     def _deal_the_rest(self, won: bidding.Contract) -> None:
         """The contract is known: the hands are completed, then the exchange or the play."""
         record, ruleset = self.record, self.record.ruleset
-        bid = Bid(won.value, won.coinche) if won.value is not None else None
+        bid = ContractBid(won.value, won.coinche) if won.value is not None else None
         bid = bid if needs_bid(ruleset) else None
         double = won.double or "none"
         check_contract(ruleset, won.trump, won.taker, bid, record.held_in, double)
@@ -731,21 +895,22 @@ class _Walk:
 
     def _exchange(self, index: int, action: Action) -> None:
         holder = self.holder
-        if action.type != SWAP:
+        if not isinstance(action, ExchangeAction):
             self._wrong_phase(index, action, self._seat_or(action, holder))
         self._check_turn(index, action, holder)
         if action.swap:
             seven = card(SEVEN, suit_of(self.turned))
             self.hands[holder] ^= (1 << seven) | (1 << self.turned)
-            self.events.append(Event(index, SWAP, holder, (seven, self.turned), swap=True))
+            self.events.append(Event(index, action.type, holder, (seven, self.turned), swap=True))
             self.turned = seven
         else:
-            self.events.append(Event(index, SWAP, holder, (), swap=False))
+            self.events.append(Event(index, action.type, holder, (), swap=False))
         self._start_play()
 
     def _start_play(self) -> None:
         ruleset = self.record.ruleset
         self.phase = PLAY
+        self._play_tables()
         self.start = tuple(self.hands)
         self.belote_start = self._belote_masks()
         self.leader = first_leader(ruleset, self.record.dealer)
@@ -765,7 +930,7 @@ class _Walk:
         comparison = self.comparison
         if comparison is not None and comparison.blocking:
             seat = comparison.to_act()
-            if action.type != COMPARE:
+            if not isinstance(action, CompareAction):
                 raise _illegal(
                     index,
                     self._seat_or(action, seat),
@@ -775,21 +940,21 @@ class _Walk:
                 )
         else:
             seat = self.to_play
-        if action.type == DECLARE and comparison is not None and action.seat is not None:
+        if isinstance(action, DeclareAction) and comparison is not None and action.seat is not None:
             # The comparison's winner shows whoever is to play: a declaration is judged as
             # the seat that sends it (without ``seat``, the seat to act's).
             seat = action.seat
             check_seat(seat, self.record.ruleset, f"actions.{index}.seat")
         self._check_turn(index, action, seat)
-        if action.type == CARD:
+        if isinstance(action, PlayAction):
             self._card(index, seat, action.card)
-        elif action.type == DECLARE:
+        elif isinstance(action, DeclareAction):
             self._declare(index, seat, action.cards)
-        elif action.type == BELOTE:
+        elif isinstance(action, BeloteAction):
             self._belote(index, seat)
             if action.card is not None:  # said with its card: the card is played now
                 self._card(index, seat, action.card)
-        elif action.type == COMPARE:
+        elif isinstance(action, CompareAction):
             if comparison is None:
                 raise _illegal(
                     index,
@@ -800,47 +965,78 @@ class _Walk:
                 )
             comparison.apply(index, seat, action)
             self.events.append(
-                Event(index, COMPARE, seat, step=action.step, length=action.length, top=action.top)
+                Event(
+                    index,
+                    CompareAction.type,
+                    seat,
+                    step=action.step,
+                    length=action.length,
+                    top=action.top,
+                )
             )
         else:
             self._wrong_phase(index, action, seat)
 
     def _card(self, index: int, seat: int, c: int) -> None:
-        ruleset, trump = self.record.ruleset, self.contract.trump
         pending = self.belote_pending.pop(seat, None)
         hand = self.hands[seat]
         pair = self.belote_start[seat] & hand
         if pending is not None and not pair >> c & 1:
             raise IllegalAction(index, seat, INVALID_BELOTE, self._belote_refusal(seat, pair), c)
-        cards = self.cards
-        verdict = judge(hand, c, trick_rules(ruleset, trump, self.leader, cards, self.win))
+        verdict = self._judge(seat, c)
         if not verdict.legal:
             raise IllegalAction(index, seat, verdict.rule, verdict.message, c)
-        self.hands[seat] = hand & ~(1 << c)
         if pair >> c & 1 and pending is not None:
             # the first of the pair played: the other card is still in the hand
             first = bool(hand >> _partner_card(c) & 1)
             self.events.append(Event(index, "belote" if first else "rebelote", seat, (c,)))
             if first:
                 self.said.add((seat, suit_of(c)))
+        self._put(seat, c)
+
+    def _judge(self, seat: int, c: int) -> Verdict:
+        """Whether ``seat`` may play ``c`` now: :func:`play.judge` under the obligations of
+        the trick as it stands (:func:`play.trick_rules`, its winner kept card by card)."""
+        cards = self.cards
+        if cards:
+            rules = self.tables.rules_after(self.trump, self.leader, cards, self.win)
+        else:
+            rules = trick_rules(self.record.ruleset, self.trump, self.leader, cards, 0)
+        return judge(self.hands[seat], c, rules)
+
+    def _put(self, seat: int, c: int, held: bool = True) -> None:
+        """``seat``'s card ``c`` goes on the trick (out of its hand, when ``held``); the
+        trick's winner is kept up to date card by card (:func:`play.winning_index`'s rule:
+        a higher key that is a trump or of the suit led), and a full trick is taken."""
+        if held:
+            self.hands[seat] &= ~(1 << c)
+        cards = self.cards
         cards.append(c)
+        key = self.ranking[c]
+        if len(cards) == 1:
+            self.best = key
+        elif key > self.best and (key >= 16 or c >> 3 == cards[0] >> 3):
+            self.win, self.best = len(cards) - 1, key
         self.played_once.add(seat)
         if self.comparison is not None:
             self.comparison.played(seat)
-        if len(cards) == ruleset.players:
+        if len(cards) == self.tables.players:
             self._end_trick()
-        elif len(cards) > 1:
-            self.win = winning_index(cards, trump)
+
+    def _play_tables(self) -> None:
+        ruleset, trump = self.record.ruleset, self.contract.trump
+        self.trump, self.tables = trump, ruleset_tables(ruleset)
+        self.ranking = trick_ranking(trump)
 
     def _end_trick(self) -> None:
         ruleset, trump = self.record.ruleset, self.contract.trump
         cards = tuple(self.cards)
-        winner = (self.leader + winning_index(cards, trump)) % ruleset.players
+        winner = (self.leader + self.win) % ruleset.players
         points = trick_points(cards, trump, ruleset)
         self.tricks.append(TrickState(self.leader, cards, winner, points))
         self.points[ruleset.team_of(winner)] += points
         self.leader, self.cards, self.win = winner, [], 0
-        if len(self.tricks) == ruleset.hand_size:
+        if len(self.tricks) == ruleset.hand_size and self.scoring:
             self._score()
 
     def _belote_masks(self) -> tuple[int, ...]:
@@ -1100,40 +1296,42 @@ class _Walk:
         for s in seats:
             legal = self._legal(s)
             if self.phase == AUCTION:
-                out += (Action(BID, s, bid=b) for b in self._bids(s, legal.bids))
+                out += (BidAction(c, s) for c in self._calls(s, legal.bids))
             if legal.exchange:
-                out += (Action(SWAP, s, swap=True), Action(SWAP, s, swap=False))
-            out += (a._replace(seat=s) for a in legal.compare)
+                out += (ExchangeAction(True, s), ExchangeAction(False, s))
+            out += (replace(a, seat=s) for a in legal.compare)
             if self.phase == PLAY:
                 declarable = self._declarable(s)
-                out += (Action(DECLARE, s, cards=tuple(cards_in(d.cards))) for d in declarable)
+                out += (DeclareAction(tuple(cards_in(d.cards)), s) for d in declarable)
             if legal.belote:
-                out.append(Action(BELOTE, s))
+                out.append(BeloteAction(None, s))
                 pair = self._belote_now(s)
-                out += (Action(BELOTE, s, card=c) for c in cards_in(pair))
-            out += (Action(CARD, s, card=v.card) for v in legal.cards if v.legal)
+                out += (BeloteAction(c, s) for c in cards_in(pair))
+            out += (PlayAction(v.card, s) for v in legal.cards if v.legal)
         return tuple(out)
 
-    def _bids(self, seat: int, legal: Sequence[LegalBid]) -> list[bidding.Bid]:
-        """The compact ``legal`` bids of ``seat`` expanded, each as a record's bid."""
-        out: list[bidding.Bid] = []
+    def _calls(self, seat: int, legal: Sequence[LegalBid]) -> list[bidding.Call]:
+        """The compact ``legal`` bids of ``seat`` expanded, each as a record's call."""
+        out: list[bidding.Call] = []
         for b in legal:
             if b.seats is not None and seat not in b.seats:
                 continue  # a coinche other seats may say (coinche_timing: any_time)
             if b.values is not None:
-                out += (bidding.Bid(b.action, v, t) for v in b.values for t in b.trumps or (None,))
+                out += (bidding.Call(b.action, v, t) for v in b.values for t in b.trumps or (None,))
             elif b.trumps is not None:
-                out += (bidding.Bid(b.action, None, t) for t in b.trumps)
+                out += (bidding.Call(b.action, None, t) for t in b.trumps)
             elif b.trump is not None:
-                out.append(bidding.Bid(b.action, None, b.trump))
+                out.append(bidding.Call(b.action, None, b.trump))
             else:
-                out.append(bidding.Bid(b.action))
+                out.append(bidding.Call(b.action))
         return out
 
     def state(self) -> RoundState:
         ruleset = self.record.ruleset
         seat = self._seat_to_act()
-        result = self.result if self.result is not None else self.auction.result()
+        result = self.result
+        if result is None and self.auction is not None:  # (none when begun at play)
+            result = self.auction.result()
         tricks = list(self.tricks)
         if self.cards:
             cards = tuple(self.cards)

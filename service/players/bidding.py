@@ -41,7 +41,7 @@ from ..engine.bidding import (
     SURCOINCHE,
     TAKE,
     AuctionResult,
-    Bid,
+    Call,
     run_auction,
 )
 from ..engine.cards import (
@@ -52,7 +52,9 @@ from ..engine.cards import (
     SUITS,
     bit,
     cards_in,
+    mask_of,
 )
+from ..engine.round_state import DealRecord, Round
 from ..engine.rulesets import PARAMETERS, Ruleset
 from ..engine.scoring import mode_total
 from .baselines import greedy_card
@@ -66,15 +68,7 @@ from .reading import (
     take_margin,
     take_threshold,
 )
-from .table import (
-    AuctionView,
-    Deal,
-    complete,
-    contract_bid,
-    play_round,
-    run_bidding,
-    seven_exchange,
-)
+from .table import AuctionView, bid_round, play_out, start_play
 
 
 @dataclass(frozen=True)
@@ -83,8 +77,8 @@ class BidSuggestion:
     round score minus the opponents', a redeal counting 0) over ``samples`` deals
     (``easy`` estimates nothing: its one option has the value ``None``)."""
 
-    bid: Bid
-    options: tuple[tuple[Bid, float | None], ...]
+    bid: Call
+    options: tuple[tuple[Call, float | None], ...]
     samples: int
     level: str
 
@@ -168,7 +162,7 @@ _AUCTIONS: dict[tuple, tuple[Ruleset, AuctionResult]] = {}
 def cached_auction(
     ruleset: Ruleset,
     dealer: int,
-    bids: Sequence[Bid],
+    bids: Sequence[Call],
     turned: int | None = None,
     proposed: str | None = None,
     second_proposed: str | None = None,
@@ -192,20 +186,20 @@ def _auction(view: AuctionView) -> AuctionResult:
     )
 
 
-def _legal(view: AuctionView) -> list[Bid]:
+def _legal(view: AuctionView) -> list[Call]:
     """Every legal call, one per action/trump/value (from the engine's compact list)."""
     result = _auction(view)
-    out: list[Bid] = []
+    out: list[Call] = []
     for legal in result.legal_bids:
         if legal.action == BID:
             # A bulgarian contract is a trump mode without a value (``values`` is None).
-            out += [Bid(BID, v, m) for v in legal.values or (None,) for m in legal.trumps]
+            out += [Call(BID, v, m) for v in legal.values or (None,) for m in legal.trumps]
         elif legal.action == NAME:
-            out += [Bid(NAME, trump=m) for m in legal.trumps]
+            out += [Call(NAME, trump=m) for m in legal.trumps]
         elif legal.action == TAKE:
-            out.append(Bid(TAKE, trump=legal.trump))
+            out.append(Call(TAKE, trump=legal.trump))
         else:
-            out.append(Bid(legal.action))
+            out.append(Call(legal.action))
     return out
 
 
@@ -213,7 +207,7 @@ def _highest(view: AuctionView):
     return _auction(view).highest
 
 
-def heuristic_bid(view: AuctionView, rng: random.Random | None = None) -> Bid:
+def heuristic_bid(view: AuctionView, rng: random.Random | None = None) -> Call:
     """The ``normal`` evaluation as a rule: take, name or bid when :func:`side_points`
     clears :func:`take_threshold`; Coinche bids its estimate rounded down to 10, coinches a
     contract its hand sinks, surcoinches when its side's bid is far below its estimate."""
@@ -229,19 +223,19 @@ def heuristic_bid(view: AuctionView, rng: random.Random | None = None) -> Bid:
                 options.append((take_margin(_with_turned(view, b), b.trump, rules), b))
         best = max(options, key=lambda o: o[0], default=None)
         forced = PASS not in actions  # the klaverjas seat that must name a trump
-        return best[1] if best and (best[0] >= 0 or forced) else Bid(PASS)
+        return best[1] if best and (best[0] >= 0 or forced) else Call(PASS)
     if BID in actions or COINCHE in actions or SURCOINCHE in actions:
         return _coinche_heuristic(view, legal)
-    return Bid(PASS)
+    return Call(PASS)
 
 
-def _with_turned(view: AuctionView, b: Bid) -> int:
+def _with_turned(view: AuctionView, b: Call) -> int:
     """The hand a call would play with: a ``take`` of a turned card adds it."""
     taken = b.action == TAKE and view.turned is not None
     return view.hand | bit(view.turned) if taken else view.hand
 
 
-def ladder_bid(view: AuctionView, rng: random.Random | None = None) -> Bid:
+def ladder_bid(view: AuctionView, rng: random.Random | None = None) -> Call:
     """Bulgarian bidding by :func:`side_points` over every contract the ladder offers (C D H
     S, no trump, all trumps), each call's margin its estimate over :func:`take_threshold`:
     contra an opponents' contract whose margin is positive and at least that of every
@@ -258,18 +252,18 @@ def ladder_bid(view: AuctionView, rng: random.Random | None = None) -> Bid:
     margins = {b.trump: take_margin(hand, b.trump, rules) for b in legal if b.action == BID}
     best = max(margins, key=margins.get) if margins else None
     standing = take_margin(hand, high.trump, rules) if high is not None else 0.0
-    if Bid(CONTRA) in legal and standing >= max(0.0, margins.get(best, 0.0)):
-        return Bid(CONTRA)
+    if Call(CONTRA) in legal and standing >= max(0.0, margins.get(best, 0.0)):
+        return Call(CONTRA)
     if best is not None:
         tenth = mode_total(best, rules, ALL_CARDS) / 10
         if margins[best] >= (tenth if ours else 0):
-            return Bid(BID, trump=best)
-    if Bid(RECONTRA) in legal and standing >= mode_total(high.trump, rules, ALL_CARDS) / 10:
-        return Bid(RECONTRA)
-    return Bid(PASS)
+            return Call(BID, trump=best)
+    if Call(RECONTRA) in legal and standing >= mode_total(high.trump, rules, ALL_CARDS) / 10:
+        return Call(RECONTRA)
+    return Call(PASS)
 
 
-def _coinche_heuristic(view: AuctionView, legal: list[Bid]) -> Bid:
+def _coinche_heuristic(view: AuctionView, legal: list[Call]) -> Call:
     rules, hand = view.ruleset, view.hand
     high = _highest(view)
     bids = [b for b in legal if b.action == BID]
@@ -281,18 +275,18 @@ def _coinche_heuristic(view: AuctionView, legal: list[Bid]) -> Bid:
         fitting = [v for v in values if v <= target]
         partner_holds = high is not None and high.team == rules.team_of(view.seat)
         if fitting and not (partner_holds and max(fitting) < int(high.value) + 20):
-            return Bid(BID, max(fitting), mode)
+            return Call(BID, max(fitting), mode)
     if any(b.action == COINCHE for b in legal) and high is not None:
         theirs = side_points(hand, high.trump, rules)
         if theirs < 0.45 * take_threshold(high.trump, rules) and bid_points(high.value) >= 100:
-            return Bid(COINCHE)
+            return Call(COINCHE)
     surcoinche = any(b.action == SURCOINCHE for b in legal) and high is not None
     if surcoinche and side_points(hand, high.trump, rules) > bid_points(high.value) + 30:
-        return Bid(SURCOINCHE)
-    return Bid(PASS)
+        return Call(SURCOINCHE)
+    return Call(PASS)
 
 
-def strong_trumps_bid(view: AuctionView, rng: random.Random | None = None) -> Bid:
+def strong_trumps_bid(view: AuctionView, rng: random.Random | None = None) -> Call:
     """The arena's bidding baseline: count J 3, 9 2, A 1, other trumps 1/2 and outside
     aces 1 with the trump the call would make; take, name or bid 80 from 5 points up
     (Coinche: 10 more per point above 5); never coinche. A seat that may not pass (the
@@ -301,8 +295,8 @@ def strong_trumps_bid(view: AuctionView, rng: random.Random | None = None) -> Bi
     if view.ruleset.bidding == "bulgarian":
         return ladder_bid(view)
     legal = _legal(view)
-    best: tuple[float, Bid] | None = None
-    forced: tuple[float, Bid] | None = None
+    best: tuple[float, Call] | None = None
+    forced: tuple[float, Call] | None = None
     for b in legal:
         if b.action not in (TAKE, NAME, BID) or b.trump not in SUITS:
             continue
@@ -322,15 +316,15 @@ def strong_trumps_bid(view: AuctionView, rng: random.Random | None = None) -> Bi
             continue
         if best is None or count > best[0]:
             best = (count, b)
-    if best is None and Bid(PASS) not in legal and forced is not None:
+    if best is None and Call(PASS) not in legal and forced is not None:
         return forced[1]
-    return best[1] if best else Bid(PASS)
+    return best[1] if best else Call(PASS)
 
 
 # --- look-ahead --------------------------------------------------------------------------
 
 
-def _options(view: AuctionView) -> list[Bid]:
+def _options(view: AuctionView) -> list[Call]:
     """The calls worth looking at: every one in turned-card and klaverjas games; in
     bulgarian bidding, pass, contra, recontra and the contracts of the three modes with
     the best estimates (:func:`side_points` over :func:`take_threshold`); in Coinche, pass,
@@ -362,8 +356,39 @@ def _options(view: AuctionView) -> list[Bid]:
     for rank, m in enumerate(modes):
         values = [b.value for b in bids if b.trump == m and b.value != CAPOT]
         near = sorted(values, key=lambda v: abs(v - (estimates[m] - 10)))[: 3 - 2 * rank]
-        out += [Bid(BID, v, m) for v in sorted(near)]
+        out += [Call(BID, v, m) for v in sorted(near)]
     return out
+
+
+@dataclass(frozen=True)
+class Deal:
+    """One deal the look-ahead imagines: every hand as the auction sees it (the seat's own
+    as it is, bit sets), the turned card, the rest of the pack (the stock) and the suits
+    proposed; the round completes the hands by the engine's rule (:func:`_record`)."""
+
+    hands: tuple[int, ...]
+    turned: int | None
+    rest: tuple[int, ...]
+    proposed: str | None = None
+    second_proposed: str | None = None
+
+    @classmethod
+    def of(cls, record: DealRecord) -> Deal:
+        """A real deal (the engine's, :func:`.table.deal`) in the look-ahead's terms."""
+        hands = tuple(mask_of(h) for h in record.hands)
+        return cls(hands, record.turned, record.stock, record.proposed, record.second_proposed)
+
+
+def _record(dealt: Deal) -> DealRecord:
+    """The imagined deal as a round's record holds it."""
+    hands = tuple(tuple(cards_in(h)) for h in dealt.hands)
+    return DealRecord(
+        hands,
+        dealt.turned,
+        dealt.rest,
+        proposed=dealt.proposed,
+        second_proposed=dealt.second_proposed,
+    )
 
 
 def _unseen_deal(view: AuctionView, rng: random.Random) -> Deal:
@@ -420,7 +445,7 @@ def _walk(
     return replace(dealt, hands=tuple(hands), rest=tuple(rest))
 
 
-def model_bid(view: AuctionView, rng: random.Random | None = None) -> Bid:
+def model_bid(view: AuctionView, rng: random.Random | None = None) -> Call:
     """How the look-ahead expects every seat to bid after the call it weighs: take, name or
     bid as :func:`strong_trumps_bid` does (in the arena a better bidder than
     :func:`heuristic_bid`; in bulgarian bidding :func:`ladder_bid`, contra and recontra
@@ -437,7 +462,7 @@ def model_bid(view: AuctionView, rng: random.Random | None = None) -> Bid:
 def _rollout(
     view: AuctionView,
     dealt: Deal,
-    first: Bid,
+    first: Call,
     rng: random.Random,
     share: float,
     solved: dict,
@@ -448,52 +473,44 @@ def _rollout(
     caches the compiled solver's answers across the rollouts of one decision)."""
     rules = view.ruleset
     bidders = [model_bid] * rules.players
-    contract, bids = run_bidding(
-        rules, dealt, view.dealer, bidders, rng, (*view.bids, first), cached_auction
-    )
+    game = Round(rules, view.dealer, _record(dealt))
+    contract, bids = bid_round(game, bidders, rng, (*view.bids, first))
     if contract is None:
         return 0.0
-    hands = complete(rules, dealt, contract.taker)
-    exchanged = seven_exchange(rules, contract, hands)
+    hands = start_play(game)
     team = rules.team_of(view.seat)
-    bid = contract_bid(contract)
+    played_for = game.state().contract
     value = 0.0
     if share > 0:
         value = share * solved_round_margin(
-            rules, hands, contract.trump, contract.taker, view.dealer, bid, team, solved
+            rules,
+            hands,
+            contract.trump,
+            contract.taker,
+            view.dealer,
+            played_for.bid,
+            team,
+            solved,
         )
         if share >= 1:
             return value
-    played = play_round(
-        rules,
-        hands,
-        contract.trump,
-        contract.taker,
-        [greedy_card] * rules.players,
-        rng,
-        view.dealer,
-        bid,
-        dealt.turned,
-        exchanged,
-        bids,
-        double=contract.double or "none",
-    )
+    played = play_out(game, [greedy_card] * rules.players, rng, bids, contract=contract)
     greedy = played.score.score[team] - played.score.score[1 - team]
     return value + (1 - share) * greedy
 
 
-def _choose(values: dict[Bid, list[float]], caution: float) -> Bid:
+def _choose(values: dict[Call, list[float]], caution: float) -> Call:
     """The option whose mean margin over passing, less ``caution`` standard errors of that
     difference (the same deals serve every option), is highest; passing scores 0. Where
     passing is not a legal call, the best mean."""
-    passing = values.get(Bid(PASS))
+    passing = values.get(Call(PASS))
     n = len(next(iter(values.values())))
 
-    def score(option: Bid) -> float:
+    def score(option: Call) -> float:
         samples = values[option]
         if passing is None:
             return sum(samples) / n
-        if option == Bid(PASS):
+        if option == Call(PASS):
             return 0.0
         diffs = [a - b for a, b in zip(samples, passing, strict=True)]
         mean = sum(diffs) / n
@@ -503,7 +520,7 @@ def _choose(values: dict[Bid, list[float]], caution: float) -> Bid:
     return max(values, key=lambda b: (score(b), b.action == PASS))
 
 
-def _close(values: dict[Bid, list[float]]) -> bool:
+def _close(values: dict[Call, list[float]]) -> bool:
     """Whether the two best options are within two standard errors of each other."""
     n = len(next(iter(values.values())))
     if len(values) < 2 or n < 2:
@@ -534,7 +551,7 @@ def suggest_bid(
     lv = bid_level_of(level)
     rng = random.Random(seed)
     options = _options(view)
-    values: dict[Bid, list[float]] = {b: [] for b in options}
+    values: dict[Call, list[float]] = {b: [] for b in options}
     used = 0
     least, most = lv.least, lv.most
     most = max(least, min(most, lv.rollouts // len(options)))
