@@ -165,7 +165,8 @@ class Parameter:
             raise bad
         if self.kind == "int":
             number = _json_int(value)
-            if number is None or not self.minimum <= number <= self.maximum:
+            low, high = self.minimum, self.maximum
+            if number is None or low is None or high is None or not low <= number <= high:
                 raise bad
             return number
         if self.kind == "modes":
@@ -181,19 +182,20 @@ class Parameter:
             # An empty table is well formed (cardavia's own); check_consistency refuses it
             # where declarations are scored.
             if isinstance(value, Mapping):
-                table = {}
+                lengths: dict[int, int] = {}
                 for k, v in value.items():
                     length = int(k) if isinstance(k, str) and k.isdigit() and k.isascii() else None
                     points = _json_int(v)
-                    in_range = points is not None and 0 <= points <= MAX_SEQUENCE_POINTS
-                    if length is None or not 3 <= length <= 8 or not in_range:
+                    if length is None or not 3 <= length <= 8 or points is None:
                         raise bad
-                    table[length] = points
-                return MappingProxyType(dict(sorted(table.items())))
+                    if not 0 <= points <= MAX_SEQUENCE_POINTS:
+                        raise bad
+                    lengths[length] = points
+                return MappingProxyType(dict(sorted(lengths.items())))
             raise bad
         if self.kind == "rank_points":
             if isinstance(value, Mapping) and all(k in RANKS for k in value):
-                table = {}
+                table: dict[str, int] = {}
                 for rank in RANKS:  # rank order, whatever order the client wrote
                     if rank in value:
                         points = _json_int(value[rank])
