@@ -88,12 +88,13 @@ test: $(SETUP) $(CATALOGS) lint client-deps browser-deps docs
 lint: $(SETUP)
 	$(BIN)/ruff check service tests bench clients
 	$(BIN)/ruff format --check service tests bench clients
+	$(BIN)/mypy service/engine service/players
 
 openapi: $(SETUP)
 	$(BIN)/python -m service.api.spec > openapi.yaml
 
 clean:
-	rm -rf $(VENV) build .pytest_cache .ruff_cache .hypothesis .schemathesis $(CLIENT)/node_modules $(CLIENT)/dist \
+	rm -rf $(VENV) build .pytest_cache .ruff_cache .mypy_cache .hypothesis .schemathesis $(CLIENT)/node_modules $(CLIENT)/dist \
 		$(TABLE)/node_modules $(TABLE)/dist $(API_DOCS)/node_modules
 
 # The TypeScript client of clients/typescript: pinned tools (npm ci), types generated from

@@ -74,6 +74,7 @@ def test_invalid_variables_are_all_named_in_one_clear_message_that_hides_keys():
     assert "BELOTE_API_KEYS=(hidden): key #1 (of 1) must be 16 to 256" in message
     assert "short-secret" not in message
     assert "'https://x.example/path' is not an origin" in message
+    assert "BELOTE_BIND='nowhere': expected HOST:PORT" in message
     assert "short-secret" not in repr(Settings(api_keys=("short-secret",)))
 
 
@@ -85,6 +86,20 @@ def test_readme_and_operations_doc_list_every_variable_with_its_default():
         assert variable.name in readme, variable.name
         if variable.default:
             assert f"`{variable.default}`" in docs, (variable.name, variable.default)
+
+
+def test_each_setting_is_declared_once_with_a_default_its_variable_reads_back():
+    import dataclasses
+
+    defaults = Settings()
+    fields = dataclasses.fields(Settings)
+    assert [variable.name for variable in VARIABLES] == [f.metadata["env"][0] for f in fields]
+    for item, variable in zip(fields, VARIABLES, strict=True):
+        if item.default is dataclasses.MISSING:  # computed at start: one worker per CPU
+            assert variable.default == "" and getattr(defaults, item.name) >= 1
+        else:
+            assert variable.parse(variable.default) == getattr(defaults, item.name), item.name
+    assert [v.name for v in VARIABLES if v.secret] == ["BELOTE_API_KEYS"]
 
 
 # --- request ids --------------------------------------------------------------------------

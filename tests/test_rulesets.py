@@ -2,11 +2,17 @@
 
 from __future__ import annotations
 
+import ast
 import dataclasses
 import json
+import re
+import typing
+from collections.abc import Mapping
+from pathlib import Path
 
 import pytest
 
+from service.engine import rulesets
 from service.engine.rulesets import (
     DEFAULT_RULESET,
     PARAMETERS,
@@ -400,6 +406,66 @@ def test_parameters_are_plain_json_data():
     assert data["trump_modes"] == list(ALL_MODES)
     assert data["sequence_points"] == {"3": 20, "4": 50, "5": 100}
     assert json.loads(json.dumps(data)) == data
+
+
+# --- each parameter declared once (service/engine/rulesets.py) ----------------------------
+
+RULESETS_PY = Path(rulesets.__file__)
+ROOT = RULESETS_PY.parents[2]
+
+
+def test_each_parameter_is_a_field_with_its_type_default_meaning_and_source():
+    fields = {f.name: f for f in dataclasses.fields(Ruleset)}
+    assert [name for name in fields if "parameter" in fields[name].metadata] == list(PARAMETERS)
+    for name, spec in PARAMETERS.items():
+        assert spec.description, name
+        path, section = re.fullmatch(r"(docs/[a-z-]+\.md),? (.+)", spec.source).groups()
+        assert (ROOT / path).is_file() and section, (name, spec.source)
+    # the values of an enum are its field's Literal type, which a type checker reads
+    assert PARAMETERS["undertrump"].values == ("must", "may", "forbidden")
+    assert PARAMETERS["players"].values == (2, 4)
+    assert (PARAMETERS["target"].kind, PARAMETERS["target"].nullable) == ("int", True)
+    assert PARAMETERS["carre_points"].kind == "rank_points"
+    assert PARAMETERS["sequence_points"].kind == "points"
+
+
+def _plain(value):
+    return dict(value) if isinstance(value, Mapping) else value
+
+
+def test_presets_state_only_what_differs_from_the_defaults_each_with_its_source():
+    """Every value a preset (or the Klaverjassen base it shares) states differs from the
+    parameter's default, and a comment names its rule: on its line or just above."""
+    text = RULESETS_PY.read_text(encoding="utf-8")
+    lines = text.splitlines()
+    defaults = Ruleset(name="", title="", source="")
+    stated = 0
+    for call in ast.walk(ast.parse(text)):
+        if not isinstance(call, ast.Call):
+            continue
+        func = call.func
+        if not (
+            (isinstance(func, ast.Name) and func.id == "Ruleset")
+            or (isinstance(func, ast.Attribute) and func.attr == "replace")
+        ):
+            continue
+        for keyword in call.keywords:
+            if keyword.arg in (None, "name", "title", "source"):
+                continue
+            value = eval(compile(ast.Expression(keyword.value), "", "eval"), vars(rulesets))
+            default = getattr(defaults, keyword.arg)
+            assert _plain(value) != _plain(default), f"{keyword.arg} restates its default"
+            line, above = lines[keyword.lineno - 1], lines[keyword.lineno - 2].strip()
+            sourced = "  # " in line or above.startswith("#")
+            assert sourced, f"line {keyword.lineno}: {keyword.arg} without its source"
+            stated += 1
+    assert stated > 50
+
+
+def test_the_literal_types_are_what_a_type_checker_reads():
+    hints = typing.get_type_hints(Ruleset)
+    assert typing.get_args(hints["undertrump"]) == PARAMETERS["undertrump"].values
+    assert hints["undertrump"] is rulesets.UndertrumpRule
 
 
 # --- options ----------------------------------------------------------------------------

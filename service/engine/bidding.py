@@ -29,6 +29,7 @@ from __future__ import annotations
 
 from collections.abc import Iterator, Sequence
 from dataclasses import dataclass, replace
+from typing import Any
 
 from .cards import SEVEN, SUITS, TRUMP_MODES, Mode, Suit, rank_of, suit_of
 from .play import PositionError, check_seat
@@ -204,11 +205,11 @@ class IllegalBidError(PositionError):
         self.rule = refusal.rule
 
 
-def _refuse(rule: str, **details) -> Refusal:
+def _refuse(rule: str, **details: Any) -> Refusal:
     return Refusal(rule, Text(MESSAGES[rule], **details))
 
 
-def _malformed(template: str, **details) -> Refusal:
+def _malformed(template: str, **details: Any) -> Refusal:
     """``malformed_bid``, its sentence said in full (``template``)."""
     return _refuse(MALFORMED_BID, detail=Text(template, **details))
 
@@ -273,6 +274,27 @@ class _Auction:
 
     def team(self, seat: int) -> int:
         return self.ruleset.team_of(seat)
+
+    # What each procedure defines (the subclasses below).
+    @property
+    def ACTIONS(self) -> tuple[str, ...]:  # noqa: N802 - a class attribute of most procedures
+        raise NotImplementedError
+
+    @property
+    def complete(self) -> bool:
+        raise NotImplementedError
+
+    def rule_refusal(self, bid: Call) -> Refusal | None:
+        raise NotImplementedError
+
+    def candidates(self) -> Iterator[Call]:
+        raise NotImplementedError
+
+    def contract(self) -> Contract | None:
+        raise NotImplementedError
+
+    def after(self, bid: Call) -> _Auction:
+        raise NotImplementedError
 
     def caller(self, bid: Call) -> int:
         """The seat making ``bid``: the seat it names, else the seat whose turn it is."""
@@ -380,18 +402,20 @@ class _CoincheAuction(_Auction):
                 ladder=describe_ladder(bid_values(self.ruleset)),
             )
         if self.coinched_by is not None and not self.ruleset.coinche_cancelled_by_bid:
+            assert self.highest is not None  # a coinche follows a bid
             return _refuse(BID_AFTER_COINCHE, seat=self.highest.seat)
         ladder = bid_values(self.ruleset)
         if bid.value not in ladder:
             return _refuse(INVALID_VALUE, value=bid.value, ladder=describe_ladder(ladder))
         if bid.trump not in self.ruleset.trump_modes:
             return _mode_refusal(bid.trump, self.ruleset.trump_modes)
-        if self.highest is not None and _rank(bid.value) <= _rank(self.highest.value):
-            higher = [v for v in ladder if _rank(v) > _rank(self.highest.value)]
+        top = self.highest  # its value is a number or capot: a coinche bid
+        if top is not None and top.value is not None and _rank(bid.value) <= _rank(top.value):
+            higher = [v for v in ladder if _rank(v) > _rank(top.value)]
             return _refuse(
                 BID_TOO_LOW,
-                value=self.highest.value,
-                seat=self.highest.seat,
+                value=top.value,
+                seat=top.seat,
                 hint=Text(N_("bid {value} or more"), value=higher[0])
                 if higher
                 else Text(N_("nothing is above capot")),
@@ -419,6 +443,7 @@ class _CoincheAuction(_Auction):
     def _surcoinche_refusal(self) -> Refusal | None:
         if self.coinched_by is None:
             return _refuse(SURCOINCHE_WITHOUT_COINCHE)
+        assert self.highest is not None  # a coinche follows a bid
         if self.team(self.seat) != self.highest.team:
             return _refuse(SURCOINCHE_WRONG_SIDE)
         return None
@@ -429,6 +454,7 @@ class _CoincheAuction(_Auction):
             return replace(moved, passes=self.passes + 1)
         if bid.action == BID:
             # With coinche_cancelled_by_bid a bid over a coinche cancels it.
+            assert bid.trump is not None  # a legal bid: refusal() came first
             highest = Highest(self.seat, self.team(self.seat), bid.value, bid.trump)
             return replace(moved, highest=highest, passes=0, coinched_by=None)
         if bid.action == COINCHE:
@@ -571,6 +597,7 @@ class _TurnedCardAuction(_Auction):
             and self.trump == self.turned_suit
             and rank_of(self.turned) != SEVEN
         )
+        assert self.trump is not None  # taken: the trump is known
         return Contract(
             taker=self.taker,
             team=self.team(self.taker),
@@ -644,6 +671,7 @@ class _BulgarianAuction(_Auction):
     def _recontra_refusal(self) -> Refusal | None:
         if self.level != CONTRA:
             return _refuse(RECONTRA_WITHOUT_CONTRA)
+        assert self.highest is not None  # a contra follows a bid
         if self.team(self.seat) != self.highest.team:
             return _refuse(RECONTRA_WRONG_SIDE)
         return None
@@ -653,6 +681,7 @@ class _BulgarianAuction(_Auction):
         if bid.action == PASS:
             return replace(moved, passes=self.passes + 1)
         if bid.action == BID:
+            assert bid.trump is not None  # a legal bid: refusal() came first
             highest = Highest(self.seat, self.team(self.seat), None, bid.trump)
             return replace(
                 moved,
@@ -839,6 +868,7 @@ class _KlaverjasAuction(_Auction):
         proposed = None
         if self.ruleset.bidding == PROPOSED_BIDDING:
             proposed = self.proposed if self.taken_in_round == 1 else self.second_proposed
+        assert self.trump is not None  # taken: the trump is known
         return Contract(
             taker=self.taker,
             team=self.team(self.taker),
@@ -855,12 +885,12 @@ def _compact(legal: Sequence[Call]) -> Iterator[LegalBid]:
         if action == BID:
             yield LegalBid(
                 BID,
-                trumps=tuple(dict.fromkeys(b.trump for b in group)),
+                trumps=tuple(dict.fromkeys(b.trump for b in group if b.trump is not None)),
                 # Bulgarian contracts have no value: then no ``values``.
                 values=tuple(dict.fromkeys(b.value for b in group if b.value is not None)) or None,
             )
         elif action == NAME:
-            yield LegalBid(NAME, trumps=tuple(b.trump for b in group))
+            yield LegalBid(NAME, trumps=tuple(b.trump for b in group if b.trump is not None))
         else:
             yield LegalBid(action, trump=group[0].trump)
 
@@ -958,6 +988,7 @@ def start_auction(
         return _KlaverjasAuction(
             ruleset, dealer, proposed=proposed, second_proposed=second_proposed
         )
+    assert turned is not None  # check_turned: the card these procedures bid on
     return _TurnedCardAuction(ruleset, dealer, turned=turned)
 
 

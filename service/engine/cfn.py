@@ -26,9 +26,10 @@ from .actions import Action, BidAction, PlayAction
 from .bidding import BID, CAPOT, COINCHE, PASS, SURCOINCHE, Call
 from .cards import cards_in, mask_of
 from .notation import NotationError
+from .phases import AUCTION
 from .play import winning_index
-from .round_state import AUCTION, DealRecord, GameRecord, round_state
-from .rulesets import get_ruleset
+from .round_state import DealRecord, GameRecord, round_state
+from .rulesets import Ruleset, get_ruleset
 
 SEATS = "NESW"
 #: colver's suits in its order (S H D C) as our suit indexes (C D H S).
@@ -53,7 +54,7 @@ def _card(c: int) -> str:
     return _RANK_LETTER[c & 7] + _SUIT_LETTER[c >> 3]
 
 
-def _value(value) -> str:
+def _value(value: int | str | None) -> str:
     return "250" if value == CAPOT else str(value)
 
 
@@ -69,6 +70,7 @@ def to_cfn(record: GameRecord) -> str:
         highest, level, passes = "0", 0, 0
         for seat, b in zip(seats, bids, strict=True):
             if b.action == BID:
+                assert b.trump is not None  # a bid names its trump
                 highest = f"{_value(b.value)}{b.trump.lower()}{SEATS[seat]}"
                 passes = 0
             elif b.action == PASS:
@@ -76,12 +78,14 @@ def to_cfn(record: GameRecord) -> str:
             elif b.action in (COINCHE, SURCOINCHE):
                 level, passes = level + 1, 0
         level_text = "" if highest == "0" else f"/c{level}"
+        assert state.seat is not None  # a seat speaks in the auction
         return f"{head} bid:{highest}/p{passes}{level_text}/{SEATS[state.seat]}"
     contract = state.contract
+    assert contract is not None  # after the auction
     side = "NS" if contract.taker % 2 == 0 else "EW"
-    level = _LEVELS[contract.bid.coinche] if contract.bid is not None else ""
+    doubled = _LEVELS[contract.bid.coinche] if contract.bid is not None else ""
     value = _value(contract.bid.value) if contract.bid is not None else "0"
-    return f"{head} {value}{contract.trump.lower()}{side}{level}"
+    return f"{head} {value}{contract.trump.lower()}{side}{doubled}"
 
 
 def _read_hand(text: str, where: str) -> int:
@@ -131,6 +135,7 @@ def from_cfn(text: str, options: Mapping[str, Any] | None = None) -> GameRecord:
     leader = (dealer + 1) % 4
     played: list[Action] = []
     for trick in cards:
+        assert trump is not None  # tricks only under a contract (refused above otherwise)
         for i, c in enumerate(trick):
             hands[(leader + i) % 4] |= 1 << c
             played.append(PlayAction(c))
@@ -152,7 +157,9 @@ def from_cfn(text: str, options: Mapping[str, Any] | None = None) -> GameRecord:
     return record
 
 
-def _passes(rules, dealer, deal, actions) -> tuple[Action, ...]:
+def _passes(
+    rules: Ruleset, dealer: int, deal: DealRecord, actions: tuple[Action, ...]
+) -> tuple[Action, ...]:
     """The passes that end the auction after ``actions``."""
     out: tuple[Action, ...] = ()
     while round_state(GameRecord(rules, dealer, deal, actions + out)).phase == AUCTION:
@@ -176,7 +183,7 @@ def _contract(text: str) -> tuple[int | str, str, int, int]:
     return value, trump, 0 if side == "NS" else 1, len(level)
 
 
-def _contract_bids(rules, text: str, dealer: int) -> tuple[list[Call], str]:
+def _contract_bids(rules: Ruleset, text: str, dealer: int) -> tuple[list[Call], str]:
     value, trump, team, level = _contract(text)
     order = [(dealer + 1 + i) % 4 for i in range(4)]
     taker = next(s for s in order if s % 2 == team)

@@ -40,7 +40,7 @@ from pathlib import Path
 
 import numpy as np
 
-from .match import MatchRound, _decision, dealers, score_match
+from .match import MatchResult, MatchRound, _decision, dealers, score_match
 from .rulesets import PRESETS, Ruleset
 
 DATA = Path(__file__).with_name("data") / "round_outcomes.json"
@@ -102,6 +102,13 @@ def _model(preset: str) -> Model | None:
     return Model(preset, outcomes, total, run["seed"], run["commit"])
 
 
+def _preset_model(preset: str) -> Model:
+    """The model of a preset that has one: the tables are built only for those."""
+    model = _model(preset)
+    assert model is not None, preset
+    return model
+
+
 def model_for(ruleset: Ruleset) -> Model | None:
     """The measured model of the ruleset's preset, if the ruleset is that preset (its
     target apart); None for a ruleset whose options change a rule."""
@@ -127,7 +134,7 @@ def _units(points: int, q: int) -> int:
 def _table(preset: str, target: int) -> tuple[np.ndarray, int, int, int]:
     """``(V, q, top, low)``: ``V[d, i, j]`` the chance side 0 wins when it still needs
     ``i + low`` units and side 1 ``j + low`` (``<= 0``: reached), team ``d`` dealing."""
-    model = _model(preset)
+    model = _preset_model(preset)
     q = _unit(target, model)
     top = math.ceil(target / q)
     reach = max(_units(o.mine + o.held, q) + _units(o.theirs + o.held, q) for o in model.outcomes)
@@ -191,7 +198,7 @@ def _decided(i: np.ndarray, j: np.ndarray, blocked: bool) -> tuple[np.ndarray, n
     return won0, won1
 
 
-def _target_chance(model: Model, target: int, totals, dealer_team: int) -> float:
+def _target_chance(model: Model, target: int, totals: Sequence[int], dealer_team: int) -> float:
     values, q, top, low = _table(model.preset, target)
     need = [math.ceil((target - t) / q) for t in totals]
     i, j = (min(max(x, low), top) - low for x in need)
@@ -205,7 +212,7 @@ def _target_chance(model: Model, target: int, totals, dealer_team: int) -> float
 def _deals_table(preset: str, deals: int, q: int) -> tuple[np.ndarray, np.ndarray, int]:
     """``(W, D, span)``: ``W[r, d, k]`` side 0's chance to win and ``D`` to draw with
     ``r`` rounds left, team ``d`` dealing, side 0 ahead by ``k - span`` units."""
-    model = _model(preset)
+    model = _preset_model(preset)
     biggest = max(
         abs(_units(o.mine + o.held, q)) + abs(_units(o.theirs + o.held, q)) for o in model.outcomes
     )
@@ -276,14 +283,16 @@ def _credited(preset: str) -> tuple[np.ndarray, ...]:
     held, to, blocked, again, p)``, ``to`` the team (0: the dealer's) credited with the
     points held over."""
     rows = []
-    for o in _model(preset).outcomes:
+    for o in _preset_model(preset).outcomes:
         shares = ((1.0, o.winner),) if o.winner is not None else ((0.5, 0), (0.5, 1))
         rows += [(o.mine, o.theirs, o.held, to, o.blocked, o.again, o.p * s) for s, to in shares]
     columns = list(zip(*rows, strict=True))
     return tuple(np.array(c) for c in columns)
 
 
-def _one_ahead_target(ruleset, target, model, totals, dealer, pending) -> Chance:
+def _one_ahead_target(
+    ruleset: Ruleset, target: int, model: Model, totals: Sequence[int], dealer: int, pending: int
+) -> Chance:
     """:func:`_one_ahead` for a match to a target, over arrays (every outcome at once)."""
     mine, theirs, held, to, blocked, again, p = _credited(model.preset)
     d = ruleset.team_of(dealer)
@@ -303,7 +312,15 @@ def _one_ahead_target(ruleset, target, model, totals, dealer, pending) -> Chance
     return Chance((w, 1 - w), 0.0)
 
 
-def _one_ahead(ruleset, target, model, totals, dealer, rounds_played, pending) -> Chance:
+def _one_ahead(
+    ruleset: Ruleset,
+    target: int | None,
+    model: Model,
+    totals: Sequence[int],
+    dealer: int,
+    rounds_played: int,
+    pending: int,
+) -> Chance:
     """With points held over: every next round, the held points credited to its winner
     (split evenly if it is a litige too), then the chance from there."""
     d = ruleset.team_of(dealer)
@@ -328,7 +345,9 @@ def _one_ahead(ruleset, target, model, totals, dealer, rounds_played, pending) -
     return Chance((win[0], win[1]), draw)
 
 
-def _finished(ruleset, target, totals, blocked: bool, rounds_played: int) -> Chance | None:
+def _finished(
+    ruleset: Ruleset, target: int | None, totals: Sequence[int], blocked: bool, rounds_played: int
+) -> Chance | None:
     """The result if a round leaving ``totals`` ends the match (:func:`match.score_match`)."""
     if ruleset.match_deals is not None:
         if rounds_played < ruleset.match_deals:
@@ -348,7 +367,7 @@ def _won(winner: int | None) -> Chance:
     return Chance((1.0, 0.0) if winner == 0 else (0.0, 1.0), 0.0)
 
 
-def _final(result) -> Chance:
+def _final(result: MatchResult) -> Chance:
     return Chance((0.0, 0.0), 1.0) if result.draw else _won(result.winner)
 
 

@@ -30,6 +30,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from functools import lru_cache
+from typing import Any
 
 from .cards import (
     ALL_CARDS,
@@ -49,6 +50,7 @@ from .cards import (
 )
 from .declarations import (
     RANK_MASKS,
+    Declaration,
     DeclarationError,
     Settlement,
     parse_declarations,
@@ -64,7 +66,7 @@ from .text import N_, Text
 CARRE, SEQUENCE = "carre", "sequence"
 
 
-def _error(field: str, template: str, **values) -> PositionError:
+def _error(field: str, template: str, **values: Any) -> PositionError:
     return PositionError(field, Text(template, **values))
 
 
@@ -312,7 +314,9 @@ def round_counts(
     return Counts(raw, last, sweep, settlement, tuple(said), (belote_points[0], belote_points[1]))
 
 
-def _check_seats(parsed, said: Sequence[tuple[int, int]], ruleset: Ruleset) -> None:
+def _check_seats(
+    parsed: Sequence[Declaration], said: Sequence[tuple[int, int]], ruleset: Ruleset
+) -> None:
     """No seat shows more cards than it holds; a belote's king and queen are its seat's."""
     held: dict[int, int] = {}
     for d in parsed:

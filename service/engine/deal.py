@@ -102,7 +102,7 @@ class SecureDraw:
         return secrets.randbelow(n)
 
 
-def shuffle(draw) -> tuple[int, ...]:
+def shuffle(draw: SeededDraw | SecureDraw) -> tuple[int, ...]:
     """Fisher-Yates over the canonical order (card index 0..31: 7C 8C ... AC 7D ... AS):
     for i from 31 down to 1, swap position i with position ``draw.below(i + 1)``."""
     pack = list(range(32))
@@ -242,8 +242,7 @@ def pack_of(
         pack.append(turned)
     pack.extend(stock)
     if len(pack) != 32 or len(set(pack)) != 32:
-        seen: set[int] = set()
-        repeated = next((c for c in pack if c in seen or seen.add(c)), None)
+        repeated = next((c for i, c in enumerate(pack) if c in pack[:i]), None)
         if repeated is not None:
             raise PositionError(field, Text(N_("{card} is dealt twice"), card=Card(repeated)))
         raise PositionError(
@@ -324,10 +323,12 @@ def cutter_of(ruleset: Ruleset, dealer: int) -> int:
     return (dealer + step) % ruleset.players
 
 
-def completion_packets(ruleset: Ruleset, taker: int, dealer: int, turned: int | None):
+def completion_packets(
+    ruleset: Ruleset, taker: int, dealer: int, turned: int | None
+) -> list[tuple[int, int, bool]]:
     """Per seat in dealing order, ``(seat, cards from the stock, receives the turned card)``."""
     rest = ruleset.hand_size - sum(ruleset.packets())
-    out = []
+    out: list[tuple[int, int, bool]] = []
     for seat in seat_order(ruleset, dealer):
         gets_turned = (
             turned is not None and ruleset.completion == "taker_gets_turned" and seat == taker
@@ -349,7 +350,7 @@ def complete_hands(
     full = [list(h) for h in hands]
     at = 0
     for seat, count, gets_turned in completion_packets(ruleset, taker, dealer, turned):
-        if gets_turned:
+        if gets_turned and turned is not None:
             full[seat].append(turned)
         full[seat].extend(stock[at : at + count])
         at += count

@@ -13,7 +13,7 @@ of :mod:`.cards` is that order, so a sequence is a run of consecutive rank indic
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Mapping, Sequence
+from collections.abc import Iterable, Iterator, Mapping, Sequence
 from dataclasses import dataclass
 from itertools import combinations
 
@@ -129,7 +129,7 @@ def _sequence(seat: int, cards: int, trump: str, ruleset: Ruleset) -> Declaratio
     )
 
 
-def runs(mask: int) -> Iterable[int]:
+def runs(mask: int) -> Iterator[int]:
     """The maximal runs (bit sets of consecutive ranks in one suit) of a card set."""
     for s in range(4):
         suit = (mask & SUIT_MASKS[s]) >> (8 * s)
@@ -233,7 +233,8 @@ def find_belotes(hand: int, trump: str, ruleset: Ruleset) -> list[int]:
     """
     if trump == NO_TRUMP or (trump == ALL_TRUMP and not ruleset.belote_in_all_trump):
         return []
-    suits = range(4) if trump == ALL_TRUMP else (trump_suit(trump),)
+    suit = trump_suit(trump)
+    suits = range(4) if suit is None else (suit,)  # None: tout atout (sans atout returned)
     return [s for s in suits if hand >> card(KING, s) & 1 and hand >> card(QUEEN, s) & 1]
 
 
@@ -370,7 +371,7 @@ def _classify(
     if next(runs(mask), None) == mask and mask.bit_count() >= 3:
         pieces = _pieces(mask, ruleset)
         if len(pieces) > 1:
-            said = [Cards(cards_in(p)) for p in pieces]
+            said: list[Cards | Text] = [Cards(cards_in(p)) for p in pieces]
             for piece in said[1:]:
                 said[0] = Text(N_("{first} and {second}"), first=said[0], second=piece)
             raise DeclarationError(
@@ -452,7 +453,11 @@ def parse_declarations(
 
 
 def _check_shared(
-    c: int, first: tuple[int, Declaration], second: tuple[int, Declaration], ruleset, field
+    c: int,
+    first: tuple[int, Declaration],
+    second: tuple[int, Declaration],
+    ruleset: Ruleset,
+    field: str,
 ) -> None:
     (i, a), (j, b) = first, second
     both = Text(
@@ -634,7 +639,7 @@ def settle(
     for contest in filter(None, contests):
         seat, team, tie = _contest(contest, ruleset, tricks_won_by_team, points)
         tied = tied or tie
-        if winner is None and seat is not None and compare != "none":
+        if winner is None and seat is not None and team is not None and compare != "none":
             winner = (seat, team)
     seat, team = winner if winner is not None else (None, None)
     return Settlement(ranked, seat, team, (points[0], points[1]), tie=tied)

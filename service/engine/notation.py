@@ -32,7 +32,7 @@ import base64
 import json
 import re
 import zlib
-from collections.abc import Mapping
+from collections.abc import Mapping, Sequence
 from typing import Any
 
 from .actions import (
@@ -72,7 +72,7 @@ class NotationError(PositionError):
         super().__init__("text", Text(template, word=word[:40]))
 
 
-def _cards(cards) -> str:
+def _cards(cards: Sequence[int] | None) -> str:
     return ".".join(card_name(c) for c in cards) if cards else "-"
 
 

@@ -200,7 +200,9 @@ def obligations(position: Position) -> list[Obligation]:
     return list(_rules_at(position).steps)
 
 
-def _obligations(rules: Ruleset, trump: str, led_suit: int, best: int, partner_winning: bool):
+def _obligations(
+    rules: Ruleset, trump: str, led_suit: int, best: int, partner_winning: bool
+) -> list[Obligation]:
     """The obligations of a trick whose led suit, winning card and winner's side (the
     mover's partner or not) are given: all a position's obligations depend on. Worked
     out once per ruleset and situation (:func:`_rules_at` keeps them)."""
@@ -212,7 +214,9 @@ def _obligations(rules: Ruleset, trump: str, led_suit: int, best: int, partner_w
         # Following also means beating the led suit's highest card when you can.
         steps.append(Obligation(cards_above(best, trump), cards_above(best, trump), MUST_BEAT))
         return steps
-    trumps = SUIT_MASKS[trump_suit(trump)]
+    suit = trump_suit(trump)
+    assert suit is not None  # a suit mode: sans atout and tout atout returned above
+    trumps = SUIT_MASKS[suit]
     best_is_trump = is_trump_card(best, trump)
     higher = cards_above(best, trump) if best_is_trump else trumps
     if led == trumps:
@@ -259,7 +263,7 @@ class _Rules:
 
     __slots__ = ("_refusals", "best", "led_suit", "masks", "steps")
 
-    def __init__(self, steps, led_suit: int, best: int):
+    def __init__(self, steps: Sequence[Obligation], led_suit: int, best: int) -> None:
         self.steps = tuple(steps)
         self.masks = tuple((step.applies_if, step.keep) for step in self.steps)
         self.led_suit = led_suit
@@ -392,7 +396,9 @@ def _rules_at(position: Position) -> _Rules:
 _LEGAL = tuple(Verdict(c, True) for c in range(32))
 
 
-def trick_rules(ruleset: Ruleset, trump: str, leader: int, cards: Sequence[int], win: int):
+def trick_rules(
+    ruleset: Ruleset, trump: str, leader: int, cards: Sequence[int], win: int
+) -> _Rules:
     """The obligations of the seat after ``cards`` (led by ``leader``, ``cards[win]``
     winning), for :func:`judge`: what :func:`check_card` looks up, for a caller that keeps
     the trick's winner up to date card by card (the round state)."""
@@ -439,6 +445,7 @@ def legal_moves(hand: int, position: Position) -> list[Verdict]:
     legal = _LEGAL
     if not dropped:
         return list(map(legal.__getitem__, card_tuple(hand)))
+    refused: Sequence[Verdict] | dict[int, Verdict]
     if len(dropped) == 1:
         refused = rules.refusals(dropped[0][0])
     else:  # the steps drop disjoint sets of cards
@@ -506,7 +513,7 @@ def check_seat(
         )
 
 
-def check_trick(leader: int, cards: Sequence[int], ruleset: Ruleset, *, complete_ok: bool):
+def check_trick(leader: int, cards: Sequence[int], ruleset: Ruleset, *, complete_ok: bool) -> None:
     """A trick as a client sent it: a real seat, no repeated card, not too long."""
     check_seat(leader, ruleset, "trick.leader")
     limit = ruleset.players if complete_ok else ruleset.players - 1

@@ -25,6 +25,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from dataclasses import dataclass
+from typing import Any
 
 from .bidding import (
     AuctionResult,
@@ -254,10 +255,13 @@ def resolve_contract(record: RoundRecord, auction: AuctionResult | None) -> Cont
                         N_("give `{name}`, or the `bids` that decide it (with `dealer`)"), name=name
                     ),
                 )
+        assert record.trump is not None and record.taker is not None  # refused above
         trump, taker, bid = record.trump, record.taker, record.bid
         double = record.double or "none"
     else:
-        auction_bid = ContractBid(won.value, won.coinche) if won.value is not None else None
+        auction_bid = None
+        if won.value is not None and won.coinche is not None:  # a coinche contract
+            auction_bid = ContractBid(won.value, won.coinche)
         trump = _agree("trump", record.trump, won.trump)
         taker = _agree("taker", record.taker, won.taker)
         bid = _agree("bid", record.bid, auction_bid) if needs_bid(ruleset) else record.bid
@@ -266,7 +270,7 @@ def resolve_contract(record: RoundRecord, auction: AuctionResult | None) -> Cont
     return Contract(taker, trump, bid, double)
 
 
-def _agree(name: str, stated, from_bids):
+def _agree(name: str, stated: Any, from_bids: Any) -> Any:
     if stated is None or from_bids is None:
         return from_bids if from_bids is not None else stated
     if stated != from_bids:
@@ -285,7 +289,7 @@ def _agree(name: str, stated, from_bids):
     return stated
 
 
-def _show(value) -> str:
+def _show(value: object) -> str:
     if isinstance(value, ContractBid):
         return f"{value.value} ({value.coinche})"
     return str(value)
@@ -317,7 +321,9 @@ def _check_turned(record: RoundRecord, contract: Contract, hands: dict[int, int]
         )
 
 
-def _check_exchange(ruleset: Ruleset, turned: int, contract: Contract, hands: dict[int, int]):
+def _check_exchange(
+    ruleset: Ruleset, turned: int, contract: Contract, hands: dict[int, int]
+) -> None:
     """Klaberjass: the turned card stays on the table; only the trump-seven exchange
     (``trump_seven_exchange``: the turned suit is trump, the holder of its 7 exchanges it
     for the turned card before the first trick) brings it into a hand, and the 7 is then

@@ -53,6 +53,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from dataclasses import dataclass, field, replace
+from typing import Any, NoReturn
 
 from . import bidding
 from .actions import (
@@ -108,6 +109,7 @@ from .play import (
     Position,
     PositionError,
     Verdict,
+    _RulesetTables,
     check_seat,
     judge,
     legal_mask,
@@ -242,7 +244,7 @@ class RoundState:
     # once complete)
     events: tuple[Event, ...]
     contract: Contract | None
-    auction: AuctionResult | None
+    auction: AuctionResult | None  # None for a round begun at play
     score: RoundScore | None
     next_dealer: int | None
     actions: int  # actions read
@@ -268,7 +270,7 @@ class RoundState:
         return self.walk.actions(seat) if self.walk is not None else ()
 
 
-def _illegal(index: int, by: int, rule: str, template: str, /, **details) -> IllegalAction:
+def _illegal(index: int, by: int, rule: str, template: str, /, **details: Any) -> IllegalAction:
     return IllegalAction(index, by, rule, Text(template, **details))
 
 
@@ -541,18 +543,19 @@ class _Comparison:
         if seat != self.to_act():
             return ()
         if self.step == "top":
+            assert best is not None  # the non-dealer stated its length: it holds a run
             return (CompareAction(STATE, top=best.rank, seat=seat),)
         # The dealer answers from what it knows: its own sequence and what the non-dealer
         # stated (the length, then the top card's rank), never the non-dealer's hand.
         answers = [GOOD]
         mine = best
         if mine is not None:
-            if self.step == "answer":
+            if self.step == "answer" and self.length is not None:
                 if mine.length > self.length:
                     answers.append(NOT_GOOD)
                 elif mine.length == self.length:
                     answers.append(HOW_HIGH)
-            elif self.step == "answer_top":
+            elif self.step == "answer_top" and self.top is not None:
                 trump = mine.trump and self.ruleset.sequence_trump_tiebreak
                 if mine.rank > self.top or (mine.rank == self.top and trump):
                     answers.append(NOT_GOOD)  # a trump run beats an equal plain one
@@ -565,6 +568,7 @@ class _Comparison:
         equal plain one: the non-dealer's, since the dealer's is not in trump); else
         nobody."""
         theirs, mine = self.best[self.non_dealer], self.best[self.dealer]
+        assert theirs is not None and mine is not None  # both stated a run
         if theirs.strength(self.ruleset) > mine.strength(self.ruleset):
             return self.non_dealer
         return None
@@ -632,7 +636,7 @@ class _Walk:
 
     record: GameRecord
     phase: str = AUCTION
-    auction: object = None
+    auction: bidding._Auction | None = None  # none for a walk begun at play
     result: AuctionResult | None = None
     contract: Contract | None = None
     hands: list[int] = field(default_factory=list)
@@ -659,7 +663,7 @@ class _Walk:
     scoring: bool = True  # false in a record's check (:func:`check_tricks`): scored apart
     # the play's look-ups, set when play starts (:meth:`_play_tables`)
     trump: str = ""
-    tables: object = None  # play.ruleset_tables
+    tables: _RulesetTables | None = None  # play.ruleset_tables
     ranking: tuple[int, ...] = ()  # play.trick_ranking
     best: int = 0  # the ranking key of the card winning the trick in progress
 
@@ -748,6 +752,7 @@ class _Walk:
                 played |= 1 << c
                 verdict = self._judge(seat, c)
                 if not verdict.legal:
+                    assert verdict.rule is not None and verdict.message is not None  # illegal
                     violations.append(Violation(t, seat, c, verdict.rule, verdict.message))
                 self._put(seat, c)
             for i, c in enumerate(trick.cards[players:], start=players):
@@ -759,10 +764,16 @@ class _Walk:
     @property
     def winners(self) -> tuple[int, ...]:
         """The seat winning each trick so far, the one in progress with its cards so far."""
-        won = tuple(t.winner for t in self.tricks)
+        won = tuple(t.winner for t in self.tricks if t.winner is not None)  # every one
         if self.cards:
             return (*won, (self.leader + self.win) % self.record.ruleset.players)
         return won
+
+    @property
+    def contract_trump(self) -> str:
+        """The contract's trump mode: asked only once the contract is made."""
+        assert self.contract is not None
+        return self.contract.trump
 
     def copy(self, record: GameRecord) -> _Walk:
         """An independent walk at the same point, for ``record`` (the same round)."""
@@ -796,7 +807,7 @@ class _Walk:
         else:
             self._wrong_phase(index, action, self._seat_or(action, 0))
 
-    def _wrong_phase(self, index: int, action: Action, seat: int) -> None:
+    def _wrong_phase(self, index: int, action: Action, seat: int) -> NoReturn:
         if isinstance(action, ExchangeAction):
             raise _illegal(
                 index,
@@ -833,6 +844,7 @@ class _Walk:
 
     def _bid(self, index: int, action: Action) -> None:
         auction = self.auction
+        assert auction is not None  # the auction phase: begun from the deal
         if not isinstance(action, BidAction):
             self._wrong_phase(index, action, self._seat_or(action, auction.seat))
         bid = action.call
@@ -866,7 +878,9 @@ class _Walk:
     def _deal_the_rest(self, won: bidding.Contract) -> None:
         """The contract is known: the hands are completed, then the exchange or the play."""
         record, ruleset = self.record, self.record.ruleset
-        bid = ContractBid(won.value, won.coinche) if won.value is not None else None
+        bid: ContractBid | None = None
+        if won.value is not None and won.coinche is not None:  # a coinche contract
+            bid = ContractBid(won.value, won.coinche)
         bid = bid if needs_bid(ruleset) else None
         double = won.double or "none"
         check_contract(ruleset, won.trump, won.taker, bid, record.held_in, double)
@@ -888,6 +902,7 @@ class _Walk:
 
     def _exchange(self, index: int, action: Action) -> None:
         holder = self.holder
+        assert holder is not None and self.turned is not None  # what the exchange is of
         if not isinstance(action, ExchangeAction):
             self._wrong_phase(index, action, self._seat_or(action, holder))
         self._check_turn(index, action, holder)
@@ -907,7 +922,7 @@ class _Walk:
         self.start = tuple(self.hands)
         self.belote_start = self._belote_masks()
         self.leader = first_leader(ruleset, self.record.dealer)
-        trump = self.contract.trump
+        trump = self.contract_trump
         if (
             ruleset.declaration_procedure == "compare"
             and ruleset.declarations_count == "announced"
@@ -978,6 +993,7 @@ class _Walk:
             raise IllegalAction(index, seat, INVALID_BELOTE, self._belote_refusal(seat, pair), c)
         verdict = self._judge(seat, c)
         if not verdict.legal:
+            assert verdict.rule is not None and verdict.message is not None  # illegal
             raise IllegalAction(index, seat, verdict.rule, verdict.message, c)
         if pair >> c & 1 and pending is not None:
             # the first of the pair played: the other card is still in the hand
@@ -992,6 +1008,7 @@ class _Walk:
         the trick as it stands (:func:`play.trick_rules`, its winner kept card by card)."""
         cards = self.cards
         if cards:
+            assert self.tables is not None  # set when play starts
             rules = self.tables.rules_after(self.trump, self.leader, cards, self.win)
         else:
             rules = trick_rules(self.record.ruleset, self.trump, self.leader, cards, 0)
@@ -1013,16 +1030,17 @@ class _Walk:
         self.played_once.add(seat)
         if self.comparison is not None:
             self.comparison.played(seat)
+        assert self.tables is not None  # set when play starts
         if len(cards) == self.tables.players:
             self._end_trick()
 
     def _play_tables(self) -> None:
-        ruleset, trump = self.record.ruleset, self.contract.trump
+        ruleset, trump = self.record.ruleset, self.contract_trump
         self.trump, self.tables = trump, ruleset_tables(ruleset)
         self.ranking = trick_ranking(trump)
 
     def _end_trick(self) -> None:
-        ruleset, trump = self.record.ruleset, self.contract.trump
+        ruleset, trump = self.record.ruleset, self.contract_trump
         cards = tuple(self.cards)
         winner = (self.leader + self.win) % ruleset.players
         points = trick_points(cards, trump, ruleset)
@@ -1035,7 +1053,7 @@ class _Walk:
     def _belote_masks(self) -> tuple[int, ...]:
         """Per seat, the kings and queens of trump of its belotes (``belote_from: hand``:
         held together at the start of play)."""
-        ruleset, trump = self.record.ruleset, self.contract.trump
+        ruleset, trump = self.record.ruleset, self.contract_trump
         if ruleset.belote_from != "hand":
             return (0,) * ruleset.players
         return tuple(
@@ -1059,13 +1077,13 @@ class _Walk:
         pair = self.belote_start[seat] & self.hands[seat]
         if not pair:
             return 0
-        ruleset, trump = self.record.ruleset, self.contract.trump
+        ruleset, trump = self.record.ruleset, self.contract_trump
         return pair & legal_mask(
             self.hands[seat], Position(self.leader, tuple(self.cards), trump, ruleset)
         )
 
     def _belote(self, index: int, seat: int) -> None:
-        if self.record.ruleset.belote_from != "hand" or self.contract.trump == NO_TRUMP:
+        if self.record.ruleset.belote_from != "hand" or self.contract_trump == NO_TRUMP:
             raise _illegal(
                 index,
                 seat,
@@ -1090,7 +1108,7 @@ class _Walk:
         self.belote_pending[seat] = index
 
     def _declare(self, index: int, seat: int, cards: Sequence[int]) -> None:
-        ruleset, trump = self.record.ruleset, self.contract.trump
+        ruleset, trump = self.record.ruleset, self.contract_trump
         if not self._may_declare(seat):
             raise _illegal(
                 index,
@@ -1128,7 +1146,7 @@ class _Walk:
         self.events.append(Event(index, "declaration", seat, tuple(sorted(cards)), shown.points))
 
     def _may_declare(self, seat: int) -> bool:
-        ruleset, trump = self.record.ruleset, self.contract.trump
+        ruleset, trump = self.record.ruleset, self.contract_trump
         if not declared_in(trump, ruleset) or ruleset.declarations_count != "announced":
             return False
         if self.comparison is not None:
@@ -1142,7 +1160,7 @@ class _Walk:
         return not self.tricks and seat == self.to_play and seat not in self.played_once
 
     def _declaration_time(self) -> Text:
-        ruleset, trump = self.record.ruleset, self.contract.trump
+        ruleset, trump = self.record.ruleset, self.contract_trump
         if not declared_in(trump, ruleset):
             return Text(N_("nothing is announced in this ruleset and trump mode"))
         if ruleset.declarations_count != "announced":
@@ -1160,9 +1178,10 @@ class _Walk:
 
     def _score(self) -> None:
         record, ruleset, contract = self.record, self.record.ruleset, self.contract
+        assert contract is not None  # a round is scored once played
         self.phase = COMPLETE
         tricks = tuple(Trick(t.leader, t.cards) for t in self.tricks)
-        winners = tuple(t.winner for t in self.tricks)
+        winners = tuple(t.winner for t in self.tricks if t.winner is not None)  # every one
         checked = CheckedRound(tricks, self.start, winners, ())
         declared = self.declared
         if ruleset.declarations_count == "automatic" and declared_in(contract.trump, ruleset):
@@ -1194,6 +1213,7 @@ class _Walk:
 
     def _seat_to_act(self) -> int | None:
         if self.phase == AUCTION:
+            assert self.auction is not None  # the auction phase: begun from the deal
             return self.auction.seat
         if self.phase == EXCHANGE:
             return self.holder
@@ -1210,6 +1230,7 @@ class _Walk:
             return Legal()
         if self.phase == AUCTION:
             auction = self.auction
+            assert auction is not None  # the auction phase: begun from the deal
             bids = auction.result().legal_bids
             if seat != auction.seat:  # out of turn: a coinche at most (coinche_timing)
                 bids = tuple(b for b in bids if b.seats is not None and seat in b.seats)
@@ -1226,7 +1247,7 @@ class _Walk:
         declarations = self._best_declarable(seat)
         if seat != self.to_play:
             return Legal(declarations=declarations)
-        ruleset, trump = self.record.ruleset, self.contract.trump
+        ruleset, trump = self.record.ruleset, self.contract_trump
         position = Position(self.leader, tuple(self.cards), trump, ruleset)
         verdicts = tuple(legal_moves(self.hands[seat], position))
         if seat in self.belote_pending:
@@ -1261,6 +1282,7 @@ class _Walk:
         comparison = self.comparison
         if comparison is not None and not any(s == seat for s, _ in self.claims):
             best = comparison.best[seat]
+            assert best is not None  # the comparison's winner holds a run
             found = [d for d in found if d.strength(ruleset) == best.strength(ruleset)]
         return tuple(sorted(found, key=lambda d: (d.strength(ruleset), d.cards), reverse=True))
 
@@ -1270,7 +1292,7 @@ class _Walk:
         declarable = self._declarable(seat)
         if not declarable:
             return ()
-        best = find_declarations(self.start[seat], self.contract.trump, self.record.ruleset, seat)
+        best = find_declarations(self.start[seat], self.contract_trump, self.record.ruleset, seat)
         cards = {d.cards for d in best}
         return tuple(d for d in declarable if d.cards in cards)
 
@@ -1279,7 +1301,7 @@ class _Walk:
         :class:`DeclarationError`)."""
         claims = [*self.claims, (seat, cards)]
         hands = dict(enumerate(self.start))
-        return parse_declarations(claims, self.contract.trump, self.record.ruleset, hands)[-1]
+        return parse_declarations(claims, self.contract_trump, self.record.ruleset, hands)[-1]
 
     def actions(self, seat: int | None = None) -> tuple[Action, ...]:
         """Every action that may be appended now, each exactly as a record holds it (with
@@ -1328,7 +1350,7 @@ class _Walk:
         tricks = list(self.tricks)
         if self.cards:
             cards = tuple(self.cards)
-            points = trick_points(cards, self.contract.trump, ruleset)
+            points = trick_points(cards, self.contract_trump, ruleset)
             tricks.append(TrickState(self.leader, cards, None, points))
         card_points = (self.points[0], self.points[1])
         next_seat = None

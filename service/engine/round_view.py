@@ -22,11 +22,10 @@ from dataclasses import dataclass, replace
 from .actions import Action, BidAction
 from .bidding import AuctionResult, Call, start_auction
 from .cards import count
+from .phases import COMPLETE, REDEAL
 from .play import check_seat
 from .record import Contract
 from .round_state import (
-    COMPLETE,
-    REDEAL,
     Event,
     GameRecord,
     Legal,
@@ -93,6 +92,7 @@ def round_view(record: GameRecord, viewer: int, state: RoundState | None = None)
             bid = a.call if a.seat is None else replace(a.call, seat=a.seat)
             bids.append(replace(bid, seat=auction.caller(bid)))
             auction = auction.after(bid)
+    assert state.auction is not None  # a record's round begins at its deal
     return RoundView(
         viewer=viewer,
         dealer=record.dealer,

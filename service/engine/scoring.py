@@ -240,9 +240,10 @@ def end_bonus(trump: str, ruleset: Ruleset, capot: bool) -> int:
     the last-trick bonus in sans atout ``doubled``) or on top of it, never doubled
     (``plus_last_trick``)."""
     multiplier = bonus_multiplier(trump, ruleset)
-    if capot and ruleset.capot_mode == "instead_of_last_trick":
-        return ruleset.capot_bonus * multiplier
-    return ruleset.last_trick_bonus * multiplier + (ruleset.capot_bonus if capot else 0)
+    bonus = ruleset.capot_bonus if capot else None  # capot_bonus null: no capot
+    if bonus is not None and ruleset.capot_mode == "instead_of_last_trick":
+        return bonus * multiplier
+    return ruleset.last_trick_bonus * multiplier + (bonus or 0)
 
 
 def mode_total(trump: str, ruleset: Ruleset, played: int) -> int:
@@ -262,7 +263,10 @@ def counted_mode_total(cards: int, trump: str, ruleset: Ruleset) -> int:
 
 
 def announced(
-    claims: Sequence[tuple[int, Sequence[int]]], checked: CheckedRound, trump: str, ruleset
+    claims: Sequence[tuple[int, Sequence[int]]],
+    checked: CheckedRound,
+    trump: str,
+    ruleset: Ruleset,
 ) -> list[Declaration]:
     """Announced declarations checked against the hands of a checked round."""
     hands = dict(enumerate(checked.hands))
@@ -292,7 +296,7 @@ def _declarations(
 def _roem_by_team(tricks: Sequence[TrickResult], kinds: Sequence[str]) -> tuple[int, int]:
     points = [0, 0]
     for t in tricks:
-        points[t.team] += t.roem.points_of(kinds)
+        points[t.team] += t.roem.points_of(kinds) if t.roem is not None else 0
     return points[0], points[1]
 
 
@@ -302,7 +306,7 @@ def _belotes(
     trump: str,
     ruleset: Ruleset,
     said: frozenset[tuple[int, int]] | None = None,
-):
+) -> tuple[tuple[tuple[int, int], ...], tuple[int, int]]:
     """``belote_from: hand``: belote is credited to the side whose one player held (so
     played) king and queen of trump; in tout atout every suit counts (up to four); none
     in sans atout. With ``belote_on_discard: lost`` it counts only if the first of the two
@@ -313,7 +317,7 @@ def _belotes(
         found = [
             (t.winner, (item.cards.bit_length() - 1) >> 3)
             for t in tricks
-            for item in t.roem.items
+            for item in (t.roem.items if t.roem is not None else ())
             if item.kind == STUK
         ]
     else:
@@ -347,19 +351,27 @@ def _compare(takers: int, defenders: int, *, strict: bool) -> Outcome:
     return Outcome(made, False, takers == defenders)
 
 
-def _trick_points_at_least_defenders(f: Figures, t: int, d: int, bid, sweep) -> Outcome:
+def _trick_points_at_least_defenders(
+    f: Figures, t: int, d: int, bid: ContractBid | None, sweep: int | None
+) -> Outcome:
     return _compare(f.cards[t], f.cards[d], strict=False)
 
 
-def _trick_points_more_than_half(f: Figures, t: int, d: int, bid, sweep) -> Outcome:
+def _trick_points_more_than_half(
+    f: Figures, t: int, d: int, bid: ContractBid | None, sweep: int | None
+) -> Outcome:
     return _compare(2 * f.cards[t], f.mode_total, strict=True)
 
 
-def _cards_and_belote_at_least_defenders(f: Figures, t: int, d: int, bid, sweep) -> Outcome:
+def _cards_and_belote_at_least_defenders(
+    f: Figures, t: int, d: int, bid: ContractBid | None, sweep: int | None
+) -> Outcome:
     return _compare(f.cards[t] + f.belote[t], f.cards[d] + f.belote[d], strict=False)
 
 
-def _total_more_than_defenders(f: Figures, t: int, d: int, bid, sweep) -> Outcome:
+def _total_more_than_defenders(
+    f: Figures, t: int, d: int, bid: ContractBid | None, sweep: int | None
+) -> Outcome:
     return _compare(f.total(t), f.total(d), strict=True)
 
 
@@ -422,7 +434,9 @@ def _cards_and_bid(f: Figures, t: int, d: int, bid: ContractBid) -> tuple[int, i
     return _by_team(t, takers, defenders)
 
 
-def _defenders_take_trick_points(f: Figures, t: int, d: int, bid, tie) -> tuple[int, int]:
+def _defenders_take_trick_points(
+    f: Figures, t: int, d: int, bid: ContractBid | None, tie: bool
+) -> tuple[int, int]:
     """Defenders score all card points of the round; declarations still to the best
     side; belote to its holder."""
     takers = f.declarations[t] + f.belote[t]
@@ -430,7 +444,9 @@ def _defenders_take_trick_points(f: Figures, t: int, d: int, bid, tie) -> tuple[
     return _by_team(t, takers, defenders)
 
 
-def _defenders_take_cards_and_declarations(f: Figures, t, d, bid, tie) -> tuple[int, int]:
+def _defenders_take_cards_and_declarations(
+    f: Figures, t: int, d: int, bid: ContractBid | None, tie: bool
+) -> tuple[int, int]:
     """Defenders score all card points + the declarations that score (whichever side
     held them); belote stays with its holder."""
     takers = f.belote[t]
@@ -438,25 +454,31 @@ def _defenders_take_cards_and_declarations(f: Figures, t, d, bid, tie) -> tuple[
     return _by_team(t, takers, defenders)
 
 
-def _defenders_take_cards_and_belotes(f: Figures, t, d, bid, tie) -> tuple[int, int]:
+def _defenders_take_cards_and_belotes(
+    f: Figures, t: int, d: int, bid: ContractBid | None, tie: bool
+) -> tuple[int, int]:
     """Takers 0; defenders all card points + both sides' belote (+ their own
     declarations, should the ruleset score any)."""
     return _by_team(t, 0, f.all_cards + sum(f.belote) + f.declarations[d])
 
 
-def _opponent_takes_both_totals(f: Figures, t, d, bid, tie) -> tuple[int, int]:
+def _opponent_takes_both_totals(
+    f: Figures, t: int, d: int, bid: ContractBid | None, tie: bool
+) -> tuple[int, int]:
     """The opponent scores both totals; on a tie the maker 0 and the opponent its own."""
     return _by_team(t, 0, f.total(d) if tie else f.total(t) + f.total(d))
 
 
-def _defenders_take_all(f: Figures, t, d, bid, tie) -> tuple[int, int]:
+def _defenders_take_all(
+    f: Figures, t: int, d: int, bid: ContractBid | None, tie: bool
+) -> tuple[int, int]:
     """Takers 0; defenders everything scored in the round: all card points (with the
     last-trick and capot bonuses), both sides' declarations and both sides' belotes,
     on a tie too (belot "вкарана", klaverjas "nat")."""
     return _by_team(t, 0, f.total(t) + f.total(d))
 
 
-def _coinche_failed(f: Figures, t, d, bid: ContractBid, tie) -> tuple[int, int]:
+def _coinche_failed(f: Figures, t: int, d: int, bid: ContractBid, tie: bool) -> tuple[int, int]:
     """Takers only their belote; defenders (all card points + bid) x m + the declarations
     that score (whichever side held them) + their belote."""
     defenders = (f.all_cards + bid.points) * bid.multiplier + sum(f.declarations) + f.belote[d]
@@ -657,7 +679,7 @@ def settle_figures(
     bid: ContractBid | None = None,
     held_in: int = 0,
     double: str = "none",
-):
+) -> tuple[Outcome, tuple[int, int], int, int | None]:
     """``(outcome, score, held, winner)`` of a round from its per-team figures: the bid
     priced (:func:`priced`), the contract judged (:data:`CONTRACTS`), the score settled
     (:func:`_settle`). The house-rules tests feed it other programs' point counts."""
@@ -675,7 +697,7 @@ def check_contract(
     bid: ContractBid | None,
     held_in: int,
     double: str = "none",
-):
+) -> None:
     """What a round is played and scored for: an allowed trump mode, a real taker, the
     bid where (and only where) the ruleset needs one, no negative held-in points, a
     double only where the ruleset doubles (``doubling: contra``)."""
@@ -712,7 +734,7 @@ def _settle(
     trump: str,
     double: str = "none",
     capot: int | None = None,
-):
+) -> tuple[Outcome, tuple[int, int], int, int | None]:
     """``(outcome, score, held, winner)`` in ``score_units``: made, failed or (on an exact
     tie, ``hold_over`` / ``hold_over_all``) litige; a doubled round (:func:`_doubled`).
     Points held in from earlier litiges go to the round's winner, or stay held with the
@@ -749,14 +771,15 @@ def _doubled(
     trump: str,
     double: str,
     capot: int | None,
-):
+) -> tuple[Outcome, tuple[int, int], int, int | None]:
     """Contra / recontra (``doubling: contra``): whoever took the contract, the side with
     the higher total scores the whole round (both totals) x2 or x4, declarations included,
     the capot bonus too when ``capot_multiplied``; the other side nothing. Equal totals
     with ``hold_over_all``: the whole multiplied round is held and nobody scores now
     (otherwise the tie is judged by the contract: failed, the defenders take it)."""
     m = DOUBLES[double]
-    bonus = 0 if capot is None or ruleset.capot_multiplied else ruleset.capot_bonus
+    unmultiplied = capot is not None and not ruleset.capot_multiplied
+    bonus = ruleset.capot_bonus if unmultiplied and ruleset.capot_bonus is not None else 0
     round_total = whole(f.total(0) + f.total(1) - bonus, ruleset) * m + whole(bonus, ruleset)
     takers, defenders = f.total(t), f.total(1 - t)
     if takers == defenders and ruleset.litige == "hold_over_all":
@@ -826,7 +849,9 @@ def _bid_reached(f: Figures, t: int, d: int, bid: ContractBid, sweep: int | None
     return Outcome(f.total(t) >= bid.points_needed, False, tie)
 
 
-def _total_at_least_defenders(f: Figures, t: int, d: int, bid, sweep) -> Outcome:
+def _total_at_least_defenders(
+    f: Figures, t: int, d: int, bid: ContractBid | None, sweep: int | None
+) -> Outcome:
     """StephaneBg/ScoreIt (BeloteSolver ``isWon``): the takers' total (belote and
     declarations included) is at least the defenders'; an exact tie is a litige where
     ``litige`` holds one."""
@@ -899,38 +924,40 @@ MADE: dict[str, Callable[..., tuple[int, int]]] = {
 }
 
 
-def _coinche_both_totals(f: Figures, t, d, bid: ContractBid, tie) -> tuple[int, int]:
+def _coinche_both_totals(
+    f: Figures, t: int, d: int, bid: ContractBid, tie: bool
+) -> tuple[int, int]:
     """Oliboy50/coinche (pointsCounter.ts): takers nothing; defenders both sides' totals
     (belote and declarations included) + bid x m."""
     return _by_team(t, 0, f.total(t) + f.total(d) + bid.points * bid.multiplier)
 
 
-def _coinche_mode_total(f: Figures, t, d, bid: ContractBid, tie) -> tuple[int, int]:
+def _coinche_mode_total(f: Figures, t: int, d: int, bid: ContractBid, tie: bool) -> tuple[int, int]:
     """drasill/bga-coinche (coinche.game.php ``stEndHand``, counting points): takers their
     belote; defenders (the mode's card total, 162 in a suit, + bid + their belote) x m."""
     return _by_team(t, f.belote[t], (f.mode_total + bid.points + f.belote[d]) * bid.multiplier)
 
 
-def _coinche_bid_only(f: Figures, t, d, bid: ContractBid, tie) -> tuple[int, int]:
+def _coinche_bid_only(f: Figures, t: int, d: int, bid: ContractBid, tie: bool) -> tuple[int, int]:
     """drasill/bga-coinche (``scoreType`` bid only): takers their belote; defenders
     (bid + their belote) x m."""
     return _by_team(t, f.belote[t], (bid.points + f.belote[d]) * bid.multiplier)
 
 
-def _flat(f: Figures, t, d, bid: ContractBid, tie) -> tuple[int, int]:
+def _flat(f: Figures, t: int, d: int, bid: ContractBid, tie: bool) -> tuple[int, int]:
     """sebastien-perpignane/cardgame (DealScoreCalculator): takers nothing; defenders
     :func:`flat_points` (160, 250 if they took every trick, 500 for a failed capot bid,
     times the coinche multiplier)."""
     return _by_team(t, 0, flat_points(f, d, bid))
 
 
-def _flat_160(f: Figures, t, d, bid: ContractBid, tie) -> tuple[int, int]:
+def _flat_160(f: Figures, t: int, d: int, bid: ContractBid, tie: bool) -> tuple[int, int]:
     """gyscos/libcoinche (src/game.rs ``get_game_result``: ``scores[winners] = 160``):
     takers nothing; defenders 160 x m, a failed capot bid too."""
     return _by_team(t, 0, 160 * bid.multiplier)
 
 
-def _flat_plus_bid(f: Figures, t, d, bid: ContractBid, tie) -> tuple[int, int]:
+def _flat_plus_bid(f: Figures, t: int, d: int, bid: ContractBid, tie: bool) -> tuple[int, int]:
     """StephaneBg/ScoreIt, later solver (CoincheSolver.kt, commit 360828e ``getResults``):
     takers nothing, their belote included; defenders (160 + bid) x m, 500 x m for a
     failed capot bid, their own declarations and belote not added."""

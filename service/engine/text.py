@@ -14,6 +14,7 @@ Templates are marked with :func:`N_` where they are written, so ``pybabel extrac
 from __future__ import annotations
 
 from collections.abc import Iterable
+from typing import Any
 
 
 def N_(template: str) -> str:  # noqa: N802 - the gettext convention extractors look for
@@ -25,9 +26,9 @@ class Text(str):
     """An English sentence made from ``template`` and ``params`` (see the module doc)."""
 
     template: str
-    params: dict
+    params: dict[str, Any]
 
-    def __new__(cls, template: str, /, **params) -> Text:
+    def __new__(cls, template: str, /, **params: Any) -> Text:
         self = super().__new__(cls, template.format(**params))
         self.template = template
         self.params = params
@@ -37,7 +38,7 @@ class Text(str):
         # str(error) and marshmallow's String field keep the template with the sentence.
         return self
 
-    def __reduce__(self):
+    def __reduce__(self) -> tuple[Any, ...]:
         return (_text, (self.template, self.params))
 
 

@@ -42,6 +42,7 @@ from ..engine.bidding import (
     TAKE,
     AuctionResult,
     Call,
+    Highest,
     run_auction,
 )
 from ..engine.cards import (
@@ -193,9 +194,9 @@ def _legal(view: AuctionView) -> list[Call]:
     for legal in result.legal_bids:
         if legal.action == BID:
             # A bulgarian contract is a trump mode without a value (``values`` is None).
-            out += [Call(BID, v, m) for v in legal.values or (None,) for m in legal.trumps]
+            out += [Call(BID, v, m) for v in legal.values or (None,) for m in legal.trumps or ()]
         elif legal.action == NAME:
-            out += [Call(NAME, trump=m) for m in legal.trumps]
+            out += [Call(NAME, trump=m) for m in legal.trumps or ()]
         elif legal.action == TAKE:
             out.append(Call(TAKE, trump=legal.trump))
         else:
@@ -203,7 +204,7 @@ def _legal(view: AuctionView) -> list[Call]:
     return out
 
 
-def _highest(view: AuctionView):
+def _highest(view: AuctionView) -> Highest | None:
     return _auction(view).highest
 
 
@@ -219,7 +220,7 @@ def heuristic_bid(view: AuctionView, rng: random.Random | None = None) -> Call:
     if TAKE in actions or NAME in actions:
         options = []
         for b in legal:
-            if b.action in (TAKE, NAME):
+            if b.action in (TAKE, NAME) and b.trump is not None:
                 options.append((take_margin(_with_turned(view, b), b.trump, rules), b))
         best = max(options, key=lambda o: o[0], default=None)
         forced = PASS not in actions  # the klaverjas seat that must name a trump
@@ -231,8 +232,9 @@ def heuristic_bid(view: AuctionView, rng: random.Random | None = None) -> Call:
 
 def _with_turned(view: AuctionView, b: Call) -> int:
     """The hand a call would play with: a ``take`` of a turned card adds it."""
-    taken = b.action == TAKE and view.turned is not None
-    return view.hand | bit(view.turned) if taken else view.hand
+    if b.action == TAKE and view.turned is not None:
+        return view.hand | bit(view.turned)
+    return view.hand
 
 
 def ladder_bid(view: AuctionView, rng: random.Random | None = None) -> Call:
@@ -249,16 +251,24 @@ def ladder_bid(view: AuctionView, rng: random.Random | None = None) -> Call:
     high = _highest(view)
     ours = high is not None and high.team == rules.team_of(view.seat)
 
-    margins = {b.trump: take_margin(hand, b.trump, rules) for b in legal if b.action == BID}
-    best = max(margins, key=margins.get) if margins else None
+    margins = {
+        b.trump: take_margin(hand, b.trump, rules)
+        for b in legal
+        if b.action == BID and b.trump is not None
+    }
+    best = max(margins, key=margins.__getitem__) if margins else None
     standing = take_margin(hand, high.trump, rules) if high is not None else 0.0
-    if Call(CONTRA) in legal and standing >= max(0.0, margins.get(best, 0.0)):
+    if Call(CONTRA) in legal and standing >= max(0.0, margins[best] if best is not None else 0.0):
         return Call(CONTRA)
     if best is not None:
         tenth = mode_total(best, rules, ALL_CARDS) / 10
         if margins[best] >= (tenth if ours else 0):
             return Call(BID, trump=best)
-    if Call(RECONTRA) in legal and standing >= mode_total(high.trump, rules, ALL_CARDS) / 10:
+    if (
+        Call(RECONTRA) in legal
+        and high is not None
+        and standing >= mode_total(high.trump, rules, ALL_CARDS) / 10
+    ):
         return Call(RECONTRA)
     return Call(PASS)
 
@@ -268,20 +278,26 @@ def _coinche_heuristic(view: AuctionView, legal: list[Call]) -> Call:
     high = _highest(view)
     bids = [b for b in legal if b.action == BID]
     if bids:
-        estimates = {m: side_points(hand, m, rules) for m in {b.trump for b in bids}}
-        mode = max(estimates, key=estimates.get)
+        modes = {b.trump for b in bids if b.trump is not None}
+        estimates = {m: side_points(hand, m, rules) for m in modes}
+        mode = max(estimates, key=estimates.__getitem__)
         target = estimates[mode] - 10
-        values = [b.value for b in bids if b.trump == mode and b.value != CAPOT]
+        values = [b.value for b in bids if b.trump == mode and isinstance(b.value, int)]
         fitting = [v for v in values if v <= target]
         partner_holds = high is not None and high.team == rules.team_of(view.seat)
-        if fitting and not (partner_holds and max(fitting) < int(high.value) + 20):
+        value = None if high is None else high.value  # a number or capot: a Coinche bid
+        if fitting and not (partner_holds and value is not None and max(fitting) < int(value) + 20):
             return Call(BID, max(fitting), mode)
-    if any(b.action == COINCHE for b in legal) and high is not None:
+    if any(b.action == COINCHE for b in legal) and high is not None and high.value is not None:
         theirs = side_points(hand, high.trump, rules)
         if theirs < 0.45 * take_threshold(high.trump, rules) and bid_points(high.value) >= 100:
             return Call(COINCHE)
-    surcoinche = any(b.action == SURCOINCHE for b in legal) and high is not None
-    if surcoinche and side_points(hand, high.trump, rules) > bid_points(high.value) + 30:
+    if (
+        any(b.action == SURCOINCHE for b in legal)
+        and high is not None
+        and high.value is not None
+        and side_points(hand, high.trump, rules) > bid_points(high.value) + 30
+    ):
         return Call(SURCOINCHE)
     return Call(PASS)
 
@@ -298,7 +314,7 @@ def strong_trumps_bid(view: AuctionView, rng: random.Random | None = None) -> Ca
     best: tuple[float, Call] | None = None
     forced: tuple[float, Call] | None = None
     for b in legal:
-        if b.action not in (TAKE, NAME, BID) or b.trump not in SUITS:
+        if b.action not in (TAKE, NAME, BID) or b.trump is None or b.trump not in SUITS:
             continue
         hand = _with_turned(view, b)
         suit = SUITS.index(b.trump)
@@ -336,17 +352,23 @@ def _options(view: AuctionView) -> list[Call]:
     rules = view.ruleset
     legal = _legal(view)
     if rules.bidding == "bulgarian":
-        contracts = [b for b in legal if b.action == BID]
-        contracts.sort(key=lambda b: -take_margin(view.hand, b.trump, rules))
+        margins = {
+            b: -take_margin(view.hand, b.trump, rules)
+            for b in legal
+            if b.action == BID and b.trump is not None
+        }
+        contracts = sorted(margins, key=margins.__getitem__)
         return [b for b in legal if b.action != BID] + contracts[:3]
     if rules.bidding != "coinche":
         return legal
     out = [b for b in legal if b.action != BID]
     bids = [b for b in legal if b.action == BID]
-    estimates = {m: side_points(view.hand, m, rules) for m in {b.trump for b in bids}}
+    estimates = {
+        m: side_points(view.hand, m, rules) for m in {b.trump for b in bids if b.trump is not None}
+    }
     modes = sorted(estimates, key=lambda m: -estimates[m])[:2]
     high = _highest(view)
-    if high is not None and high.team == rules.team_of(view.seat) and high.value != CAPOT:
+    if high is not None and high.team == rules.team_of(view.seat) and isinstance(high.value, int):
         raises = [b for b in bids if b.trump == high.trump and b.value != CAPOT][:2]
         out += raises
         best = modes[0] if modes else None
@@ -354,7 +376,7 @@ def _options(view: AuctionView) -> list[Call]:
             out += [b for b in bids if b.trump == best and b.value != CAPOT][:1]
         return out
     for rank, m in enumerate(modes):
-        values = [b.value for b in bids if b.trump == m and b.value != CAPOT]
+        values = [b.value for b in bids if b.trump == m and isinstance(b.value, int)]
         near = sorted(values, key=lambda v: abs(v - (estimates[m] - 10)))[: 3 - 2 * rank]
         out += [Call(BID, v, m) for v in sorted(near)]
     return out
@@ -480,6 +502,7 @@ def _rollout(
     hands = start_play(game)
     team = rules.team_of(view.seat)
     played_for = game.state().contract
+    assert played_for is not None  # the contract, played out
     value = 0.0
     if share > 0:
         value = share * solved_round_margin(

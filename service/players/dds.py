@@ -52,7 +52,9 @@ def core_rules(ruleset: Ruleset, trump: str) -> belote_dds.Rules:
     steps = [
         [
             (applies_if & ALL_CARDS, keep & ALL_CARDS)
-            for applies_if, keep in tables.rules(trump, slot >> 6, slot >> 1 & 31, slot & 1).masks
+            for applies_if, keep in tables.rules(
+                trump, slot >> 6, slot >> 1 & 31, bool(slot & 1)
+            ).masks
         ]
         for slot in range(256)
     ]

@@ -19,20 +19,22 @@ and how many deals it used).
 from __future__ import annotations
 
 import random
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass, replace
+from typing import Any
 
 from ..engine.cards import cards_in
 from ..engine.declarations import Declaration, find_belotes, find_declarations, settle
 from ..engine.play import card_points, legal_mask, trick_points, winning_index
 from ..engine.rounds import Trick
-from ..engine.scoring import Figures, end_bonus, mode_total, settle_figures
+from ..engine.rulesets import Ruleset
+from ..engine.scoring import ContractBid, Figures, end_bonus, mode_total, settle_figures
 from . import dds
 from .baselines import greedy_card, random_card
 from .deadline import Deadline
-from .inference import combine, play_weight, taker_weight
+from .inference import Weight, combine, play_weight, taker_weight
 from .reading import auction_weight
-from .sampler import knowledge, resample, sample
+from .sampler import Knowledge, knowledge, resample, sample
 from .solver import Solver
 from .view import SeatView, check_view
 
@@ -154,11 +156,13 @@ class _RoundScorer:
         cards = sum(card_points(c, view.trump, rules) for c in cards_in(in_play))
         return cards, mode_total(view.trump, rules, in_play), (belote[0], belote[1])
 
-    def margin(self, future: float, context) -> float:
+    def margin(self, future: float, context: tuple[int, int, tuple[int, int]]) -> float:
         cards, total, belote = context
         diff = self.so_far + future
         sweep = None
         capot = self.capot_bonus
+        ours: float
+        theirs: float
         if capot is not None and self.taken != 3 and abs(diff) == cards + capot:
             ours = cards + capot if diff > 0 else 0
             sweep = self.team if diff > 0 else 1 - self.team
@@ -167,7 +171,10 @@ class _RoundScorer:
             ours = (diff + cards + self.last_bonus) / 2
             theirs = cards + self.last_bonus - ours
         by_team = (ours, theirs) if self.team == 0 else (theirs, ours)
-        score = self.settle(Figures(by_team, self.declarations, belote, total, sweep))
+        # The search's margins are floats (half points, estimates): Figures' sums and
+        # comparisons hold for them as for the integers it is declared with.
+        figures = Figures(by_team, self.declarations, belote, total, sweep)  # type: ignore[arg-type]
+        score = self.settle(figures)
         return score[self.team] - score[1 - self.team]
 
     def settle(self, figures: Figures) -> tuple[int, int]:
@@ -184,7 +191,7 @@ def suggest_play(
     level: str | Level = "normal",
     seed: int = 0,
     budget_ms: float | None = None,
-    weight: Callable[[list[int]], float] | None = None,
+    weight: Weight | None = None,
 ) -> Suggestion:
     """The card for ``view.seat`` to play; raises :class:`ViewError` for an impossible view.
 
@@ -251,7 +258,16 @@ BATCH = 4
 TABLE_BITS = 18
 
 
-def _exact_play(view, lv, k, weigh, legal, scorer, rng, deadline) -> Suggestion:
+def _exact_play(
+    view: SeatView,
+    lv: Level,
+    k: Knowledge,
+    weigh: Weight | None,
+    legal: list[int],
+    scorer: _RoundScorer,
+    rng: random.Random,
+    deadline: Deadline,
+) -> Suggestion:
     """Deals solved exactly by the compiled solver, ``BATCH`` at a time (weighed deals
     resampled in each batch), until the level's node budget is spent: few deals at the
     first trick (a full deal costs about half a million nodes), many once the hands are
@@ -289,6 +305,7 @@ def _exact_play(view, lv, k, weigh, legal, scorer, rng, deadline) -> Suggestion:
                     table=table,
                     moves=legal,
                 )
+                assert found is not None  # no node limit: solved
                 context = scorer.deal_context(deal)
                 known = searched[key] = (
                     {c: scorer.margin(found[c], context) for c in legal},
@@ -307,7 +324,16 @@ def _exact_play(view, lv, k, weigh, legal, scorer, rng, deadline) -> Suggestion:
     return _choose(view, lv, legal, totals, used, True, not deadline.hit, points)
 
 
-def _choose(view, lv, legal, totals, used, exact, complete, points=None) -> Suggestion:
+def _choose(
+    view: SeatView,
+    lv: Level,
+    legal: list[int],
+    totals: dict[int, float],
+    used: int,
+    exact: bool,
+    complete: bool,
+    points: dict[int, float] | None = None,
+) -> Suggestion:
     """The card of best average score margin; between equal ones, the card of most card
     points (``points``, the searched card points' totals, when given): where the deals
     drawn all say the contract is lost whatever is played (or made), the score no longer
@@ -328,7 +354,14 @@ def _choose(view, lv, legal, totals, used, exact, complete, points=None) -> Sugg
 
 
 def solved_round_margin(
-    rules, hands, trump: str, taker: int, dealer: int, bid, team: int, solved: dict
+    rules: Ruleset,
+    hands: Sequence[int],
+    trump: str,
+    taker: int,
+    dealer: int,
+    bid: ContractBid | None,
+    team: int,
+    solved: dict[tuple[tuple[int, ...], str], int],
 ) -> float:
     """The round's score margin for ``team`` when the first lead is the greedy player's
     and every card after it is played perfectly, every hand open (the compiled solver;
@@ -349,6 +382,7 @@ def solved_round_margin(
     if value is None:
         lead = greedy_card(view)
         found = dds.solve(rules, trump, hands, leader, (), scorer.team, moves=[lead])
+        assert found is not None  # no node limit: solved
         value = solved[key] = found[lead]
     margin = scorer.margin(value, scorer.deal_context(list(hands)))
     return margin if team == scorer.team else -margin
@@ -362,7 +396,7 @@ def level_of(spec: str) -> Level:
     return variant(lv, spec, changes)
 
 
-def variant(base, spec: str, changes: list[str]):
+def variant(base: Any, spec: str, changes: list[str]) -> Any:
     """A level (a frozen dataclass with a ``name``: :class:`Level`, the bidder's
     :class:`.bidding.BidLevel`) with the fields of ``changes`` (``field=value``, a bool
     as 0 or 1) set, named ``spec``; ``base`` itself without changes."""

@@ -117,7 +117,7 @@ def logistic(x: float) -> float:
     return 1 / (1 + math.exp(-max(-30.0, min(30.0, x))))
 
 
-def auction_weight(view: SeatView) -> Callable[[list[int]], float] | None:
+def auction_weight(view: SeatView) -> Callable[[Sequence[int]], float] | None:
     """The likelihood of the bids of ``view`` given a deal of the other seats' cards, as
     :func:`heuristic_bid` would have made them from each seat's whole hand; ``None`` when
     the view has no auction."""
@@ -191,6 +191,7 @@ def bids_likelihood(
             offer = offers[0] if i < rules.players else offers[1]
             if rules.bidding == "coinche":
                 if b.action == BID:
+                    assert b.trump is not None and b.value is not None  # a legal coinche bid
                     estimate = margin(seat, b.trump) + take_threshold(b.trump, rules)
                     w *= coinche_bid_likelihood(estimate, b.value, scale, offset)
                     highest = bid_points(b.value)
@@ -199,6 +200,7 @@ def bids_likelihood(
                     w *= 1 - coinche_bid_likelihood(best, highest + 10, scale, offset)
             elif rules.bidding == "bulgarian":
                 if b.action == BID:
+                    assert b.trump is not None  # a legal bulgarian bid names its mode
                     w *= logistic(margin(seat, b.trump) / scale)
                     above = modes.index(b.trump) + 1 if b.trump in modes else above
                 elif modes[above:]:
@@ -207,6 +209,7 @@ def bids_likelihood(
                 if offer is not None:
                     w *= logistic(margin(seat, offer) / scale)
             elif b.action == NAME:
+                assert b.trump is not None  # a legal name names its suit
                 w *= logistic(margin(seat, b.trump) / scale)
             elif offer is not None:
                 w *= 1 - logistic(margin(seat, offer) / scale)

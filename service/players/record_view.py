@@ -9,9 +9,9 @@ from __future__ import annotations
 
 from ..engine.cards import suit_of
 from ..engine.declarations import parse_declarations
+from ..engine.phases import AUCTION, PLAY
 from ..engine.play import PositionError
 from ..engine.record import first_leader
-from ..engine.round_state import AUCTION, PLAY
 from ..engine.round_view import RoundView
 from ..engine.rounds import Trick
 from ..engine.rulesets import Ruleset
@@ -61,12 +61,15 @@ def seat_view(view: RoundView, ruleset: Ruleset) -> SeatView:
     if view.seat != view.viewer or view.phase != PLAY or not view.legal.cards:
         raise _not_to(view, play=True)
     contract = view.contract
+    assert contract is not None  # play: the contract is made
     tricks = tuple(Trick(t.leader, t.cards) for t in view.tricks if t.winner is not None)
     current = next((t for t in view.tricks if t.winner is None), None)
     if current is not None:
         trick = Trick(current.leader, current.cards)
     elif tricks:
-        trick = Trick(view.tricks[-1].winner, ())
+        winner = view.tricks[-1].winner
+        assert winner is not None  # a complete trick
+        trick = Trick(winner, ())
     else:
         trick = Trick(first_leader(ruleset, view.dealer), ())
     claims = [(e.seat, e.cards) for e in view.events if e.type == "declaration"]

@@ -32,6 +32,8 @@ import time
 from collections.abc import Sequence
 from dataclasses import dataclass, replace
 
+import belote_dds
+
 from ..engine.actions import Action, BeloteAction, BidAction, PlayAction
 from ..engine.bidding import Call, bid_values
 from ..engine.cards import ALL_CARDS, mask_of
@@ -115,7 +117,7 @@ class _ReviewScorer(_RoundScorer):
         if fixed.declarations is not None:
             self.declarations = fixed.declarations
 
-    def deal_context(self, hands):
+    def deal_context(self, hands: list[int]) -> tuple[int, int, tuple[int, int]]:
         cards, total, belote = super().deal_context(hands)
         return cards, total, belote if self.fixed.belote is None else self.fixed.belote
 
@@ -233,7 +235,11 @@ def _fixed(record: GameRecord, final: RoundState) -> Fixed:
 
 
 def _dd_values(
-    view: SeatView, hands: Sequence[int], scorer: _ReviewScorer, legal: list[int], table
+    view: SeatView,
+    hands: Sequence[int],
+    scorer: _ReviewScorer,
+    legal: list[int],
+    table: belote_dds.Table,
 ) -> dict[int, float]:
     found = dds.solve(
         view.ruleset,
@@ -246,6 +252,7 @@ def _dd_values(
         table=table,
         moves=legal,
     )
+    assert found is not None  # no node limit: solved
     context = scorer.deal_context(list(hands))
     return {c: scorer.margin(found[c], context) for c in legal}
 
@@ -297,6 +304,7 @@ def review_round(
         prefix = _prefix(record, at)
         state = round_state(prefix)
         seat = state.seat
+        assert seat is not None  # an action follows: a seat is to act
         if isinstance(action, BidAction):
             if not calls:
                 continue
@@ -305,9 +313,9 @@ def review_round(
                 made = replace(action.call, seat=caller)
                 call_reviews.append(CallReview(index, caller, made, (), made, None, None))
                 continue
-            view = auction_view(round_view(prefix, seat, state), rules)
+            calling = auction_view(round_view(prefix, seat, state), rules)
             made = replace(action.call, seat=seat)
-            s_bid = suggest_bid(view, level, decision_seed(seed, index))
+            s_bid = suggest_bid(calling, level, decision_seed(seed, index))
             options = tuple((replace(b, seat=seat), v) for b, v in s_bid.options)
             value = next((v for b, v in options if _same_bid(b, made)), None)
             known = [v for _, v in options if v is not None]
@@ -333,7 +341,8 @@ def review_round(
             start = best_dd if view.team == 0 else -best_dd
         if info:
             seen = view if rules.bidding in READ_BIDDING else replace(view, bids=(), dealer=None)
-            left = 1000 * (deadline.end - time.thread_time())
+            end = math.inf if deadline.end is None else deadline.end
+            left = 1000 * (end - time.thread_time())
             per = min(DEFAULT_BUDGET_MS.get(level, 1000), max(1.0, left))
             suggestion = suggest_play(seen, level, decision_seed(seed, index), per)
             complete &= suggestion.complete
@@ -341,7 +350,9 @@ def review_round(
             samples = suggestion.samples
         else:
             info_values, samples = dict(dd_values), 0
+        assert isinstance(action, (PlayAction, BeloteAction))  # a card (see plays above)
         played = action.card
+        assert played is not None  # a card action holds its card
         dd_cost = round(max(dd_values.values()) - dd_values[played], 2)
         info_cost = round(max(info_values.values()) - info_values[played], 2)
         cards.append(
@@ -411,7 +422,7 @@ def _contract_values(rules: Ruleset) -> tuple[int | str | None, ...]:
     return tuple(bid_values(rules)) if needs_bid(rules) else (None,)
 
 
-def par(record: GameRecord, table=None) -> Par:
+def par(record: GameRecord, table: belote_dds.Table | None = None) -> Par:
     """The double-dummy table of the record's deal and the best contract for each side.
 
     For each trump mode of the ruleset and each seat as taker (the hands as the deal
@@ -438,12 +449,12 @@ PARS_KEPT = 64
 _PARS: dict[tuple, Par] = {}
 
 
-def _par(record: GameRecord, table=None) -> Par:
+def _par(record: GameRecord, table: belote_dds.Table | None = None) -> Par:
     rules = record.ruleset
     deal = record.deal
     leader = first_leader(rules, record.dealer)
     table = table if table is not None else dds.Table(TABLE_BITS)
-    solved: dict[tuple, float] = {}
+    solved: dict[tuple[tuple[int, ...], str], int] = {}
     entries: list[ParEntry] = []
     for trump in rules.trump_modes:
         for taker in range(rules.players):
@@ -462,7 +473,15 @@ def _par(record: GameRecord, table=None) -> Par:
     return Par(tuple(entries), tuple(best))
 
 
-def _cell(rules, trump, taker, hands, leader, table, solved) -> ParEntry:
+def _cell(
+    rules: Ruleset,
+    trump: str,
+    taker: int,
+    hands: Sequence[int],
+    leader: int,
+    table: belote_dds.Table,
+    solved: dict[tuple[tuple[int, ...], str], int],
+) -> ParEntry:
     players = rules.players
     declared = tuple(
         d for s in range(players) for d in find_declarations(hands[s], trump, rules, s)
@@ -472,6 +491,7 @@ def _cell(rules, trump, taker, hands, leader, table, solved) -> ParEntry:
     value = solved.get(key)  # team 0's margin of card points, the best first lead
     if value is None:
         found = dds.solve(rules, trump, hands, leader, (), 0, table=table)
+        assert found is not None  # no node limit: solved
         value = solved[key] = max(found.values())
     contracts = []
     points: tuple[float, float] = (0.0, 0.0)
@@ -490,11 +510,15 @@ def _cell(rules, trump, taker, hands, leader, table, solved) -> ParEntry:
     return ParEntry(trump, taker, team, points, tuple(contracts))
 
 
-def _points(scorer: _RoundScorer, future: float, context) -> tuple[float, float]:
+def _points(
+    scorer: _RoundScorer, future: float, context: tuple[int, int, tuple[int, int]]
+) -> tuple[float, float]:
     """Each team's points (cards, bonuses, declarations, belote) for the solved margin."""
     cards, _, belote = context
     diff = scorer.so_far + future
     capot = scorer.capot_bonus
+    ours: float
+    theirs: float
     if capot is not None and abs(diff) == cards + capot:
         ours = cards + capot if diff > 0 else 0
         theirs = cards + capot - ours
@@ -502,10 +526,15 @@ def _points(scorer: _RoundScorer, future: float, context) -> tuple[float, float]
         ours = (diff + cards + scorer.last_bonus) / 2
         theirs = cards + scorer.last_bonus - ours
     by_team = [ours, theirs] if scorer.team == 0 else [theirs, ours]
-    return tuple(by_team[t] + scorer.declarations[t] + belote[t] for t in range(2))
+    return (
+        by_team[0] + scorer.declarations[0] + belote[0],
+        by_team[1] + scorer.declarations[1] + belote[1],
+    )
 
 
-def _made(scorer: _RoundScorer, future: float, context, team: int) -> bool:
+def _made(
+    scorer: _RoundScorer, future: int, context: tuple[int, int, tuple[int, int]], team: int
+) -> bool:
     cards, total, belote = context
     rules, view = scorer.view.ruleset, scorer.view
     diff = scorer.so_far + future
@@ -516,7 +545,7 @@ def _made(scorer: _RoundScorer, future: float, context, team: int) -> bool:
         sweep = scorer.team if diff > 0 else 1 - scorer.team
         theirs = cards + capot - ours
     else:
-        ours = (diff + cards + scorer.last_bonus) / 2
+        ours = (diff + cards + scorer.last_bonus) // 2  # diff and cards + bonus: same parity
         theirs = cards + scorer.last_bonus - ours
     by_team = (ours, theirs) if scorer.team == 0 else (theirs, ours)
     figures = Figures(by_team, scorer.declarations, belote, total, sweep)

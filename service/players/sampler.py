@@ -103,9 +103,9 @@ def _known(view: SeatView, inference: bool) -> list[int]:
         by = view.exchanged_by
         if by is None:
             by = next((s for s, m in enumerate(view.played_by()) if m >> view.turned & 1), None)
-        suit = trump_suit(view.trump)
-        if by is not None and suit is not None:
-            seven = card(SEVEN, suit)
+        trumps = trump_suit(view.trump)
+        if by is not None and trumps is not None:
+            seven = card(SEVEN, trumps)
             if not played >> seven & 1 and seven != view.turned:
                 claims.append((rules.players, bit(seven), "exchanged_by"))
     owner: dict[int, int] = {}
@@ -278,7 +278,8 @@ def resample(
     # per copy: its weight).
     step = sum(weights) / n
     point = rng.random() * step
-    out, acc = [], 0.0
+    out: list[list[int]] = []
+    acc = 0.0
     for deal, w in zip(drawn, weights, strict=True):
         acc += w
         while point < acc and len(out) < n:

@@ -42,7 +42,14 @@ class OutOfNodes(Exception):  # noqa: N818 - a control-flow signal, not an error
 
 
 @lru_cache(maxsize=64)
-def _tables(points: tuple[int, ...], trump: str):
+def _tables(
+    points: tuple[int, ...], trump: str
+) -> tuple[
+    tuple[tuple[int, ...], ...],
+    tuple[tuple[int, ...], ...],
+    tuple[tuple[int, ...], ...],
+    tuple[int, ...],
+]:
     """Per trump mode and card values: each suit's cards weakest first, the points of any
     set of one suit's cards (by its byte), the static evaluation's card weights, and the
     strength of every card."""
@@ -208,12 +215,12 @@ class Solver:
             return out
         n = len(trick)
 
-        def key(group: list[int]) -> tuple[int, int, int]:
+        def order(group: list[int]) -> tuple[int, int, int]:
             c = group[0]
             wins = self._winner((*trick, c)) == n
             return (0, points[c], power[c]) if wins else (1, points[c], 0)
 
-        out.sort(key=key)
+        out.sort(key=order)
         return out
 
     # --- search ---------------------------------------------------------------------
@@ -243,8 +250,8 @@ class Solver:
                 points += self.points[c]
             taken |= 1 << team
             if not hands[winner]:  # the last trick
-                capot = self.capot_bonus is not None and taken != 3
-                points += self.capot_bonus if capot else self.last_bonus
+                capot = self.capot_bonus
+                points += capot if capot is not None and taken != 3 else self.last_bonus
                 return points if team == self.team else -points
             gain = points if team == self.team else -points
             return gain + self.trick_start(
@@ -253,7 +260,7 @@ class Solver:
         seat = (leader + len(trick)) % players
         hand = hands[seat]
         maximizing = self.team_of[seat] == self.team
-        best = -INFINITY if maximizing else INFINITY
+        best: float = -INFINITY if maximizing else INFINITY
         for group in self.groups(hands, leader, trick):
             c = group[0]
             after = (*hands[:seat], hand & ~(1 << c), *hands[seat + 1 :])
@@ -286,7 +293,8 @@ class Solver:
             return -bound
         key = (hands, leader, taken if self.capot_bonus is not None else 3, depth)
         entry = self.table.get(key)
-        low, high = -bound, bound
+        low: float = -bound
+        high: float = bound
         if entry is not None:
             low, high = max(low, entry[0]), min(high, entry[1])
             if low >= beta:

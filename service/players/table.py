@@ -127,6 +127,7 @@ def bid_round(
         made.append(bid)
     while game.phase == AUCTION:
         seat = game.to_act
+        assert seat is not None  # the auction: a seat is to bid
         bid = bidders[seat](auction_view(game, seat, made), rng)
         game.apply(BidAction(bid))
         made.append(bid)
@@ -140,7 +141,10 @@ def start_play(game: Round) -> tuple[int, ...]:
     card (bit sets)."""
     while game.phase == EXCHANGE:
         seat = game.to_act
-        game.apply(ready_action(seat, game.legal_actions(seat), ()))
+        assert seat is not None  # the exchange: the trump 7's holder
+        swap = ready_action(seat, game.legal_actions(seat), ())
+        assert swap is not None  # the holder's exchange is always ready
+        game.apply(swap)
     state = game.state()
     return state.hands[: game.record.ruleset.players]
 
@@ -204,6 +208,7 @@ def play_out(
     while game.phase in (EXCHANGE, PLAY):
         state = game.state()
         seat = state.seat
+        assert seat is not None  # the exchange or the play: a seat is to act
         others = (s for s in range(count) if s != seat)
         ready = next(((s, a) for s in others if (a := _ready(state, s, speaks[s]))), None)
         if ready is None:
@@ -217,6 +222,7 @@ def play_out(
     if state.phase != COMPLETE:
         raise AssertionError(f"the round ended in its {state.phase} phase")
     played = state.contract
+    assert played is not None and state.score is not None  # complete
     return Played(
         played.trump,
         played.taker,
@@ -241,6 +247,8 @@ def _card(
 ) -> Action:
     """The card ``player`` chooses for ``seat``, as the action the round takes (belote
     said with it when it is one)."""
+    assert state.walk is not None and state.contract is not None  # the play
+    assert state.leader is not None
     record = state.walk.record
     played = state.contract
     tricks = state.tricks
@@ -321,6 +329,6 @@ def play_round(
 
 def contract_bid(contract: Contract) -> ContractBid | None:
     """The scoring bid of a Coinche contract."""
-    if contract.value is None:
+    if contract.value is None or contract.coinche is None:  # both or neither: Coinche
         return None
     return ContractBid(contract.value, contract.coinche)

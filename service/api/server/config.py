@@ -1,12 +1,14 @@
 """All configuration of the HTTP service: the Flask config object, and the operator's
 settings read from environment variables (validated once, at start, with a clear message).
 
-Every variable is listed in :data:`VARIABLES` with its default; README.md and
-docs/operations.md list the same names (tests/test_ops_config.py keeps them in step).
+Every setting is declared once, as a field of :class:`Settings` (its default, its variable,
+how that is read, what it means); :data:`VARIABLES` is derived from them, and README.md and
+docs/operations.md list the same names (tests/test_ops_app.py keeps them in step).
 """
 
 from __future__ import annotations
 
+import dataclasses
 import math
 import os
 import re
@@ -128,8 +130,9 @@ _BIND = re.compile(r"^(unix:/\S+|(\[[0-9a-fA-F:.]+\]|[A-Za-z0-9.-]*):\d{1,5})$")
 
 def _bind(text: str) -> str:
     value = text.strip()
-    port_ok = value.startswith("unix:") or int(value.rsplit(":")[-1] or 0) <= 65535
-    if not _BIND.match(value) or not port_ok:
+    if not _BIND.match(value) or (
+        not value.startswith("unix:") and int(value.rsplit(":", 1)[-1]) > 65535
+    ):
         raise ValueError("expected HOST:PORT (0.0.0.0:8000, [::]:8000) or unix:/path")
     return value
 
@@ -201,197 +204,245 @@ def default_workers() -> int:
 
 @dataclass(frozen=True)
 class Variable:
+    """One environment variable: its name, its default as text (as docs/operations.md gives
+    it), how its text is read and what it sets."""
+
     name: str
     default: str
     parse: Callable[[str], Any]
     help: str
     #: Older names still read when the new one is unset (see docs/operations.md, changelog).
     aliases: tuple[str, ...] = ()
+    #: Never repeated in a message (the API keys).
+    secret: bool = False
 
 
-#: Every environment variable the service reads, with its default (as text).
-VARIABLES: tuple[Variable, ...] = (
-    Variable("BELOTE_BIND", "127.0.0.1:8000", _bind, "Address to listen on.", ("BIND",)),
-    Variable(
-        "WEB_CONCURRENCY",
-        "",
-        _integer(1, 256),
-        "Worker processes; default one per CPU of the container's quota.",
-        ("WORKERS",),
-    ),
-    Variable(
-        "BELOTE_WORKER_CLASS",
-        "gevent",
-        _choice("gevent", "gthread"),
-        "gevent (an event loop per worker: waiting connections cost no thread) or gthread.",
-    ),
-    Variable(
-        "BELOTE_THREADS", "4", _integer(1, 256), "Threads per worker (gthread only).", ("THREADS",)
-    ),
-    Variable(
-        "BELOTE_WORKER_CONNECTIONS",
-        "1000",
-        _integer(10, 100000),
-        "Open connections one worker holds at most.",
-    ),
-    Variable(
-        "BELOTE_TIMEOUT",
-        "30",
-        _seconds,
-        "Deadline for one request (body, answer); a worker silent this long is restarted.",
-    ),
-    Variable(
-        "BELOTE_KEEPALIVE",
-        "5",
-        _seconds,
-        "Deadline for a request's line and headers, counted from the connection's start or "
-        "the previous answer (so also the idle keep-alive time).",
-    ),
-    Variable(
-        "BELOTE_KEEPALIVE_MAX_AGE",
-        "10",
-        _seconds,
-        "Seconds a keep-alive connection serves; its next answer then closes it, so clients "
-        "spread over the workers again after one is replaced.",
-    ),
-    Variable(
-        "BELOTE_READ_TIMEOUT",
-        "10",
-        _seconds,
-        "Longest silence while reading a body or writing an answer, once the head is in.",
-    ),
-    Variable(
-        "BELOTE_GRACEFUL_TIMEOUT",
-        "20",
-        _seconds,
-        "On SIGTERM, time to finish the requests in flight before workers are killed.",
-    ),
-    Variable(
-        "BELOTE_MAX_REQUESTS",
-        "10000",
-        _integer(0),
-        "Restart a worker after this many requests (0: never).",
-    ),
-    Variable(
-        "BELOTE_MAX_REQUESTS_JITTER",
-        "1000",
-        _integer(0),
-        "Random 0..N added to BELOTE_MAX_REQUESTS so workers do not restart together.",
-    ),
-    Variable(
-        "BELOTE_ACCESS_LOG",
-        "json",
-        lambda text: _choice("json", "off")(text or "off"),
-        "One JSON line per request on stderr, or off (empty: off).",
-        ("ACCESS_LOG",),
-    ),
-    Variable(
-        "BELOTE_LOG_LEVEL",
-        "info",
-        _choice("debug", "info", "warning", "error", "critical"),
-        "Level of the service's and gunicorn's JSON log lines.",
-    ),
-    Variable(
-        "BELOTE_MAX_BODY_BYTES",
-        str(MAX_BODY_BYTES),
-        _integer(1024, 16 * 1024 * 1024),
-        "Largest request body (bytes); larger ones get a 413 problem.",
-    ),
-    Variable(
-        "BELOTE_API_KEYS",
-        "",
-        _keys,
-        "Comma-separated API keys; empty: no authentication. List old and new to rotate.",
-    ),
-    Variable(
-        "BELOTE_CORS_ORIGINS",
-        "",
-        _origins,
-        "Comma-separated browser origins allowed by CORS (or *); empty: CORS off.",
-    ),
-    Variable(
-        "BELOTE_CACHE_MAX_AGE",
-        "300",
-        _integer(0, 31536000),
-        "max-age (seconds) of Cache-Control on the rule set listings and the spec.",
-    ),
-    Variable(
-        "BELOTE_SUGGEST_PROCESSES",
-        "1",
-        _integer(1, 64),
-        "Search processes beside each worker for the computer players (/v1/suggest).",
-    ),
-    Variable(
-        "BELOTE_SUGGEST_QUEUE",
-        "32",
-        _integer(1, 1000),
-        "Suggestions that may wait per worker; more get a 503 problem with Retry-After.",
-    ),
-    Variable("BELOTE_METRICS", "on", _switch, "Serve Prometheus metrics (on or off)."),
-    Variable(
-        "BELOTE_METRICS_BIND",
-        "",
-        _optional_bind,
-        "HOST:PORT to serve /metrics on instead of the API's port; empty: on the API port.",
-    ),
-    Variable(
-        "BELOTE_TABLE_DIR",
-        "",
-        _table_dir,
-        "Directory of the built web table, served under /table/; empty: not served.",
-    ),
-    Variable(
-        "BELOTE_DOCS_DIR",
-        "",
-        _docs_dir,
-        "Directory of the built API reference page, served at /docs; empty: build/api-docs "
-        "of the working directory when it is built (make run and make test build it).",
-    ),
-)
-
-_BY_NAME = {v.name: v for v in VARIABLES}
+def env(
+    name: str,
+    parse: Callable[[str], Any],
+    help: str,
+    *,
+    aliases: tuple[str, ...] = (),
+    secret: bool = False,
+) -> dict[str, Any]:
+    """The metadata of a field of :class:`Settings`: the environment variable that sets it
+    (``name``, then its older ``aliases``), how its text is read (``parse``: the value, or
+    ValueError saying what is expected) and what it means. The field's default is the
+    variable's default; a default computed at start (``default_factory``) is also what a
+    blank variable means."""
+    return {"env": (name, parse, help, aliases, secret)}
 
 
-def _attr(name: str) -> str:
-    return name.removeprefix("BELOTE_").lower()
-
-
-def _raw(variable: Variable, environ: Mapping[str, str]) -> tuple[str, str]:
-    """(the name read, its text): the variable itself, else an older alias, else default."""
-    for name in (variable.name, *variable.aliases):
-        if name in environ:
-            return name, environ[name]
-    return variable.name, variable.default
+def _as_text(value: Any) -> str:
+    """A default as the variable's text: what ``parse`` reads back as the same value."""
+    if value is None:
+        return ""
+    if isinstance(value, bool):
+        return "on" if value else "off"
+    if isinstance(value, tuple):
+        return ",".join(value)
+    return str(value)
 
 
 @dataclass(frozen=True)
 class Settings:
-    """The operator's settings, parsed and checked. ``Settings()`` is every default."""
+    """The operator's settings, parsed and checked. ``Settings()`` is every default.
 
-    bind: str = "127.0.0.1:8000"
-    web_concurrency: int = field(default_factory=default_workers)
-    worker_class: str = "gevent"
-    threads: int = 4
-    worker_connections: int = 1000
-    timeout: int = 30
-    keepalive: int = 5
-    keepalive_max_age: int = 10
-    read_timeout: int = 10
-    graceful_timeout: int = 20
-    max_requests: int = 10000
-    max_requests_jitter: int = 1000
-    access_log: str = "json"
-    log_level: str = "info"
-    max_body_bytes: int = MAX_BODY_BYTES
-    api_keys: tuple[str, ...] = ()
-    cors_origins: tuple[str, ...] = ()
-    cache_max_age: int = 300
-    suggest_processes: int = 1
-    suggest_queue: int = 32
-    metrics: bool = True
-    metrics_bind: str | None = None
-    table_dir: Path | None = None
-    docs_dir: Path | None = None
+    Each setting is declared once, here: its default, and (``env``) the variable that sets
+    it, how that variable is read and what it means. :data:`VARIABLES`, README.md and
+    docs/operations.md list the same (tests/test_ops_app.py keeps them in step)."""
+
+    bind: str = field(
+        default="127.0.0.1:8000",
+        metadata=env("BELOTE_BIND", _bind, "Address to listen on.", aliases=("BIND",)),
+    )
+    web_concurrency: int = field(
+        default_factory=default_workers,
+        metadata=env(
+            "WEB_CONCURRENCY",
+            _integer(1, 256),
+            "Worker processes; default one per CPU of the container's quota.",
+            aliases=("WORKERS",),
+        ),
+    )
+    worker_class: str = field(
+        default="gevent",
+        metadata=env(
+            "BELOTE_WORKER_CLASS",
+            _choice("gevent", "gthread"),
+            "gevent (an event loop per worker: waiting connections cost no thread) or gthread.",
+        ),
+    )
+    threads: int = field(
+        default=4,
+        metadata=env(
+            "BELOTE_THREADS",
+            _integer(1, 256),
+            "Threads per worker (gthread only).",
+            aliases=("THREADS",),
+        ),
+    )
+    worker_connections: int = field(
+        default=1000,
+        metadata=env(
+            "BELOTE_WORKER_CONNECTIONS",
+            _integer(10, 100000),
+            "Open connections one worker holds at most.",
+        ),
+    )
+    timeout: int = field(
+        default=30,
+        metadata=env(
+            "BELOTE_TIMEOUT",
+            _seconds,
+            "Deadline for one request (body, answer); a worker silent this long is restarted.",
+        ),
+    )
+    keepalive: int = field(
+        default=5,
+        metadata=env(
+            "BELOTE_KEEPALIVE",
+            _seconds,
+            "Deadline for a request's line and headers, counted from the connection's start or "
+            "the previous answer (so also the idle keep-alive time).",
+        ),
+    )
+    keepalive_max_age: int = field(
+        default=10,
+        metadata=env(
+            "BELOTE_KEEPALIVE_MAX_AGE",
+            _seconds,
+            "Seconds a keep-alive connection serves; its next answer then closes it, so clients "
+            "spread over the workers again after one is replaced.",
+        ),
+    )
+    read_timeout: int = field(
+        default=10,
+        metadata=env(
+            "BELOTE_READ_TIMEOUT",
+            _seconds,
+            "Longest silence while reading a body or writing an answer, once the head is in.",
+        ),
+    )
+    graceful_timeout: int = field(
+        default=20,
+        metadata=env(
+            "BELOTE_GRACEFUL_TIMEOUT",
+            _seconds,
+            "On SIGTERM, time to finish the requests in flight before workers are killed.",
+        ),
+    )
+    max_requests: int = field(
+        default=10000,
+        metadata=env(
+            "BELOTE_MAX_REQUESTS",
+            _integer(0),
+            "Restart a worker after this many requests (0: never).",
+        ),
+    )
+    max_requests_jitter: int = field(
+        default=1000,
+        metadata=env(
+            "BELOTE_MAX_REQUESTS_JITTER",
+            _integer(0),
+            "Random 0..N added to BELOTE_MAX_REQUESTS so workers do not restart together.",
+        ),
+    )
+    access_log: str = field(
+        default="json",
+        metadata=env(
+            "BELOTE_ACCESS_LOG",
+            lambda text: _choice("json", "off")(text or "off"),
+            "One JSON line per request on stderr, or off (empty: off).",
+            aliases=("ACCESS_LOG",),
+        ),
+    )
+    log_level: str = field(
+        default="info",
+        metadata=env(
+            "BELOTE_LOG_LEVEL",
+            _choice("debug", "info", "warning", "error", "critical"),
+            "Level of the service's and gunicorn's JSON log lines.",
+        ),
+    )
+    max_body_bytes: int = field(
+        default=MAX_BODY_BYTES,
+        metadata=env(
+            "BELOTE_MAX_BODY_BYTES",
+            _integer(1024, 16 * 1024 * 1024),
+            "Largest request body (bytes); larger ones get a 413 problem.",
+        ),
+    )
+    api_keys: tuple[str, ...] = field(
+        default=(),
+        metadata=env(
+            "BELOTE_API_KEYS",
+            _keys,
+            "Comma-separated API keys; empty: no authentication. List old and new to rotate.",
+            secret=True,
+        ),
+    )
+    cors_origins: tuple[str, ...] = field(
+        default=(),
+        metadata=env(
+            "BELOTE_CORS_ORIGINS",
+            _origins,
+            "Comma-separated browser origins allowed by CORS (or *); empty: CORS off.",
+        ),
+    )
+    cache_max_age: int = field(
+        default=300,
+        metadata=env(
+            "BELOTE_CACHE_MAX_AGE",
+            _integer(0, 31536000),
+            "max-age (seconds) of Cache-Control on the rule set listings and the spec.",
+        ),
+    )
+    suggest_processes: int = field(
+        default=1,
+        metadata=env(
+            "BELOTE_SUGGEST_PROCESSES",
+            _integer(1, 64),
+            "Search processes beside each worker for the computer players (/v1/suggest).",
+        ),
+    )
+    suggest_queue: int = field(
+        default=32,
+        metadata=env(
+            "BELOTE_SUGGEST_QUEUE",
+            _integer(1, 1000),
+            "Suggestions that may wait per worker; more get a 503 problem with Retry-After.",
+        ),
+    )
+    metrics: bool = field(
+        default=True,
+        metadata=env("BELOTE_METRICS", _switch, "Serve Prometheus metrics (on or off)."),
+    )
+    metrics_bind: str | None = field(
+        default=None,
+        metadata=env(
+            "BELOTE_METRICS_BIND",
+            _optional_bind,
+            "HOST:PORT to serve /metrics on instead of the API's port; empty: on the API port.",
+        ),
+    )
+    table_dir: Path | None = field(
+        default=None,
+        metadata=env(
+            "BELOTE_TABLE_DIR",
+            _table_dir,
+            "Directory of the built web table, served under /table/; empty: not served.",
+        ),
+    )
+    docs_dir: Path | None = field(
+        default=None,
+        metadata=env(
+            "BELOTE_DOCS_DIR",
+            _docs_dir,
+            "Directory of the built API reference page, served at /docs; empty: build/api-docs "
+            "of the working directory when it is built (make run and make test build it).",
+        ),
+    )
 
     def __repr__(self) -> str:  # never print the keys
         return f"Settings(bind={self.bind!r}, api_keys=<{len(self.api_keys)} keys>, ...)"
@@ -401,20 +452,52 @@ class Settings:
         environ = os.environ if environ is None else environ
         values: dict[str, Any] = {}
         problems: list[str] = []
-        for variable in VARIABLES:
-            name, text = _raw(variable, environ)
-            if variable.name == "WEB_CONCURRENCY" and not text.strip():
-                continue  # default_workers()
+        for attr, variable in _BY_FIELD.items():
+            read = _raw(variable, environ)
+            if read is None:
+                continue  # unset: the field's default
+            name, text = read
+            if not text.strip() and attr in _COMPUTED:
+                continue  # blank: the default computed at start (default_workers())
             try:
-                values[_attr(variable.name)] = variable.parse(text)
+                values[attr] = variable.parse(text)
             except ValueError as error:
-                shown = "(hidden)" if variable.name == "BELOTE_API_KEYS" else repr(text)
+                shown = "(hidden)" if variable.secret else repr(text)
                 problems.append(f"{name}={shown}: {error}")
         if problems:
             raise ConfigError(
                 "Invalid configuration (see docs/operations.md):\n  " + "\n  ".join(problems)
             )
         return cls(**values)
+
+
+def _variable(item: dataclasses.Field[Any]) -> Variable:
+    name, parse, help, aliases, secret = item.metadata["env"]
+    computed = item.default is dataclasses.MISSING
+    default = "" if computed else _as_text(item.default)
+    return Variable(name, default, parse, help, aliases, secret)
+
+
+#: The variable of each field of :class:`Settings`, by the field's name.
+_BY_FIELD: dict[str, Variable] = {
+    item.name: _variable(item) for item in dataclasses.fields(Settings)
+}
+#: The fields whose default is computed at start (:func:`default_workers`).
+_COMPUTED = frozenset(
+    item.name for item in dataclasses.fields(Settings) if item.default is dataclasses.MISSING
+)
+#: Every environment variable the service reads, with its default (as text).
+VARIABLES: tuple[Variable, ...] = tuple(_BY_FIELD.values())
+
+_BY_NAME = {v.name: v for v in VARIABLES}
+
+
+def _raw(variable: Variable, environ: Mapping[str, str]) -> tuple[str, str] | None:
+    """(the name read, its text): the variable itself, else an older alias; None if unset."""
+    for name in (variable.name, *variable.aliases):
+        if name in environ:
+            return name, environ[name]
+    return None
 
 
 def describe(name: str) -> Variable:
