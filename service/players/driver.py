@@ -8,7 +8,9 @@ declarations and the deal's belote), and plays the card with the best average ma
 ``easy`` plays the greedy baseline's card (:func:`baselines.greedy_card`) and estimates
 the values with a few shallow searches.
 
-Levels differ in samples, nodes per search and inference (:data:`LEVELS`). The work is
+Levels differ in samples, nodes per search and inference (:data:`LEVELS`); ``beginner``
+and ``casual`` also err, as people do (:mod:`.mistakes`), and miss what the plays say of
+the trumps and of the partner's hand (``Level.trumps``, ``Level.signals``). The work is
 counted in deals and nodes, never in time, so one request with one seed gives one answer
 on any machine, idle or busy; the time budget is a safety net in CPU time
 (:mod:`.deadline`), far above the level's normal cost, that stops sampling early only when
