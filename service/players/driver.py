@@ -83,7 +83,7 @@ class Level:
 LEVELS: dict[str, Level] = {
     # The two weakest levels search as little (at most 6 deals within 150 thousand
     # nodes) and differ by how they err and what they miss; tuned in the arena to steps
-    # of about 10 points a deal below ``easy`` (docs/arena-log.md, "Levels").
+    # of about 14 points a deal below ``easy`` (docs/arena-log.md, "Levels").
     "beginner": Level(
         "beginner",
         samples=6,
