@@ -191,6 +191,7 @@ clients: $(SETUP)
 DEALS ?= 200
 arena: $(SETUP)
 	nice $(BIN)/python bench/arena.py --pairs greedy:random,easy:random,normal:greedy,hard:greedy,hard:plain --deals $(DEALS) --jobs 2
+	nice $(BIN)/python bench/arena.py --pairs casual:beginner,easy:casual,normal:easy,hard:normal --deals $(DEALS) --jobs 2
 	nice $(BIN)/python bench/arena.py --a hard --b plain --auction --bid-a heuristic --bid-b heuristic --deals $(DEALS) --jobs 2
 	nice $(BIN)/python bench/arena.py --a greedy --b greedy --auction --bid-a hard --bid-b strong --deals $(DEALS) --jobs 2
 	nice $(BIN)/python bench/arena.py --pairs hard:colver-isdd,normal:colver-heuristic,hard:colver-smart,colver-oracle:hard --deals $(DEALS) --jobs 2

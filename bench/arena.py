@@ -20,9 +20,10 @@ the same bidder on both sides the auction is the same in both plays, so the card
 are compared on contracts reached by a real auction, whose bids they can read (``hard``
 weighs its deals by them).
 
-A player is ``random``, ``greedy``, a level (``easy``, ``normal``, ``hard``), ``plain``
-(the reference sampler), or a level's variant for experiments, ``name+field=value+...``
-(:func:`players.driver.level_of`, e.g. ``normal+samples=20+nodes=200``).
+A player is ``random``, ``greedy``, a level (``beginner``, ``casual``, ``easy``, ``normal``,
+``hard``), ``plain`` (the reference sampler), or a level's variant for experiments,
+``name+field=value+...`` (:func:`players.driver.level_of`, e.g.
+``normal+samples=20+nodes=200``).
 
 colver's players (``bench/colver_table.py``): ``colver-isdd`` (IS-DD, constraint-uniform
 worlds), ``colver-smart`` (smart IS-MCTS), both 150 ms of wall-clock time per card or the

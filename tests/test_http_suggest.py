@@ -212,3 +212,29 @@ def test_a_bid_for_belot_and_for_the_proposed_klaverjas_suit(server):
     assert "proposed" in problem(server.post("/v1/suggest/bid", json=without))["errors"]
     stray = belot | {"proposed": "S"}
     assert "proposed" in problem(server.post("/v1/suggest/bid", json=stray))["errors"]
+
+
+@pytest.mark.parametrize("level", ["beginner", "casual"])
+def test_the_weaker_levels_give_the_same_card_for_the_same_seed(server, level):
+    # (Their error model draws from the request's seed, after the search.)
+    answers = []
+    for seed in range(4):
+        request = PLAY | {"level": level, "seed": seed}
+        first = server.post("/v1/suggest/play", json=request)
+        again = server.post("/v1/suggest/play", json=request)
+        assert first.status_code == again.status_code == 200, first.text
+        assert first.json() == again.json()
+        assert first.json()["level"] == level
+        answers.append(first.json()["card"])
+    bid = {
+        "ruleset": "belote",
+        "dealer": 3,
+        "turned": "JH",
+        "hand": ["9H", "AH", "AS", "KD", "10C"],
+    }
+    r = server.post("/v1/suggest/bid", json=bid | {"level": level, "seed": 1})
+    assert r.status_code == 200, r.text
+    assert (
+        r.json()["bid"]
+        == server.post("/v1/suggest/bid", json=bid | {"level": "easy"}).json()["bid"]
+    )

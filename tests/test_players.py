@@ -313,6 +313,8 @@ BUSY_CASES = [
     ("normal", "coinche", "all", 9, 3),
     ("hard", "belote", "S", 13, 4),
     ("easy", "klaberjass", "D", 5, 5),
+    ("beginner", "coinche", "H", 11, 6),
+    ("casual", "belote", "D", 3, 7),
 ]
 
 

@@ -294,3 +294,13 @@ def test_an_illegal_action_is_the_422_of_rounds_state(client):
     assert review.status_code == state.status_code == 422
     a, b = review.get_json(), state.get_json()
     assert a["type"] == b["type"] and a["errors"] == b["errors"]
+
+
+@pytest.mark.parametrize("level", ["beginner", "casual"])
+def test_the_weaker_levels_review_a_round(client, level):
+    record, _ = complete_record("belote", 14)
+    first = next(i for i, a in enumerate(record.actions) if isinstance(a, PlayAction))
+    body = _body(_prefix(record, first + 6), level=level, par=False)
+    r = client.post("/v1/rounds/review", json=body)
+    assert r.status_code == 200, r.get_json()
+    assert len(r.get_json()["cards"]) == 6 and r.get_json()["level"] == level

@@ -7,7 +7,8 @@
   seat that must name a trump names its best suit); in bulgarian bidding, whose ladder
   holds no trump and all trumps, :func:`ladder_bid`, the same evaluation as
   :func:`heuristic_bid` over every contract offered, with contra and recontra.
-- :func:`suggest_bid`: ``easy`` plays the baseline; ``normal`` and ``hard`` look ahead:
+- :func:`suggest_bid`: ``easy`` (and ``beginner``, ``casual``: :data:`BASELINE_LEVELS`)
+  plays the baseline; ``normal`` and ``hard`` look ahead:
   for every option considered (pass, take, each suit named, Coinche values around the
   hand's estimate in its best trump modes, coinche, surcoinche, the bulgarian contracts
   of the hand's best modes, contra, recontra) they deal the unseen cards many times,
@@ -129,6 +130,9 @@ class BidLevel:
     offset: float = READING_OFFSET
 
 
+#: The card-play levels that bid by the baseline (:func:`strong_trumps_bid`, bulgarian:
+#: ``ladder_bid``), estimating nothing.
+BASELINE_LEVELS = ("beginner", "casual", "easy")
 BID_LEVELS: dict[str, BidLevel] = {
     "normal": BidLevel("normal", least=10, most=10, caution=1.0),
     "hard": BidLevel(
@@ -568,7 +572,7 @@ def suggest_bid(
     legal = _legal(view)
     if not legal:
         raise ValueError("the auction is over: there is no call to make")
-    if level == "easy":
+    if level in BASELINE_LEVELS:
         bid = strong_trumps_bid(view)
         return BidSuggestion(bid, ((bid, None),), 0, level)
     lv = bid_level_of(level)

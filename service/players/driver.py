@@ -8,7 +8,9 @@ declarations and the deal's belote), and plays the card with the best average ma
 ``easy`` plays the greedy baseline's card (:func:`baselines.greedy_card`) and estimates
 the values with a few shallow searches.
 
-Levels differ in samples, nodes per search and inference (:data:`LEVELS`). The work is
+Levels differ in samples, nodes per search and inference (:data:`LEVELS`); ``beginner``
+and ``casual`` also err, as people do (:mod:`.mistakes`), and miss what the plays say of
+the trumps and of the partner's hand (``Level.trumps``, ``Level.signals``). The work is
 counted in deals and nodes, never in time, so one request with one seed gives one answer
 on any machine, idle or busy; the time budget is a safety net in CPU time
 (:mod:`.deadline`), far above the level's normal cost, that stops sampling early only when
@@ -33,6 +35,7 @@ from . import dds
 from .baselines import greedy_card, random_card
 from .deadline import Deadline
 from .inference import Weight, combine, play_weight, taker_weight
+from .mistakes import err
 from .reading import auction_weight
 from .sampler import Knowledge, knowledge, resample, sample
 from .solver import Solver
@@ -64,9 +67,46 @@ class Level:
     # with a single legal card).
     exact: bool = False
     min_samples: int = 1
+    # The error model (:mod:`.mistakes`): choose by a softmax over the cards' values at
+    # this temperature (points; 0: always the best card), never a card whose regret (the
+    # best value minus its value) exceeds ``ceiling`` (points; ``None``: no ceiling).
+    temperature: float = 0.0
+    ceiling: float | None = None
+    # Blind spots, as information the level's search leaves out (docs/players.md):
+    # ``trumps``: read from the plays which seats have no trump left (a seat that shows
+    # out of trumps, discards instead of trumping, or under-trumps); False: a beginner
+    # who does not count trumps deals trumps to such seats too.
+    trumps: bool = True
+    # ``signals``: read the partner's plays (:func:`.inference.play_weight`); False: only
+    # the opponents' plays and the take are read.
+    signals: bool = True
 
 
 LEVELS: dict[str, Level] = {
+    # The two weakest levels search as little (at most 6 deals within 150 thousand
+    # nodes) and differ by how they err and what they miss; tuned in the arena to steps
+    # of about 14 points a deal below ``easy`` (docs/arena-log.md, "Levels").
+    "beginner": Level(
+        "beginner",
+        samples=6,
+        nodes=150_000,
+        plays=True,
+        exact=True,
+        temperature=100.0,
+        ceiling=200.0,
+        trumps=False,
+        signals=False,
+    ),
+    "casual": Level(
+        "casual",
+        samples=6,
+        nodes=150_000,
+        plays=True,
+        exact=True,
+        temperature=35.0,
+        ceiling=100.0,
+        signals=False,
+    ),
     "easy": Level("easy", samples=2, nodes=60, greedy=True),
     "normal": Level("normal", samples=24, nodes=400_000, plays=True, exact=True),
     "hard": Level(
@@ -94,7 +134,14 @@ PLAIN = Level("plain", samples=20, nodes=1200, inference=False)
 #: x86_64: ``easy`` at most 10 ms, ``normal`` 105, ``hard`` 461; docs/players.md), so the
 #: deadline stops the work (``complete: false``) only on a machine many times slower.
 MAX_BUDGET_MS = 2000
-DEFAULT_BUDGET_MS = {"easy": 250, "normal": 1000, "hard": 2000, "plain": 2000}
+DEFAULT_BUDGET_MS = {
+    "beginner": 1000,
+    "casual": 1000,
+    "easy": 250,
+    "normal": 1000,
+    "hard": 2000,
+    "plain": 2000,
+}
 
 
 @dataclass(frozen=True)
@@ -203,7 +250,7 @@ def suggest_play(
     rng = random.Random(seed)
     rules = view.ruleset
     legal = list(cards_in(legal_mask(view.hand, view.position)))
-    k = knowledge(view, lv.inference)
+    k = knowledge(view, lv.inference, lv.trumps)
     if weight is None and lv.auction and view.bids:
         weight = auction_weight(view)
     weigh = weight if lv.auction else None
@@ -211,11 +258,11 @@ def suggest_play(
         weigh = combine(
             weigh,
             taker_weight(view, bid_value=lv.bid_value),
-            play_weight(view, lv.miss, lv.partner_miss),
+            play_weight(view, lv.miss, lv.partner_miss, lv.signals),
         )
     scorer = _RoundScorer(view)
     if lv.exact:
-        return _exact_play(view, lv, k, weigh, legal, scorer, rng, deadline)
+        return _err(_exact_play(view, lv, k, weigh, legal, scorer, rng, deadline), lv, legal, rng)
     # Without weights the deals are drawn one by one, so a cut budget draws no more.
     deals = (
         resample(k, lv.samples, rng, weigh, lv.oversample, deadline)
@@ -248,7 +295,16 @@ def suggest_play(
         for c, m in margins.items():
             totals[c] += m
         used += 1
-    return _choose(view, lv, legal, totals, used, exact, used == lv.samples and not deadline.hit)
+    chosen = _choose(view, lv, legal, totals, used, exact, used == lv.samples and not deadline.hit)
+    return _err(chosen, lv, legal, rng)
+
+
+def _err(s: Suggestion, lv: Level, legal: list[int], rng: random.Random) -> Suggestion:
+    """The level's error model (:mod:`.mistakes`) applied to the searched card, drawing
+    from the request's generator after the search (temperature 0: the card unchanged)."""
+    if lv.temperature <= 0:
+        return s
+    return replace(s, card=err(legal, s.values, s.card, lv.temperature, lv.ceiling, rng))
 
 
 #: Deals drawn (and weighed) at a time by the exact levels, between checks of the budget.

@@ -46,10 +46,13 @@ def _between(a: int, b: int, trump: str) -> int:
     return out
 
 
-def play_weight(view: SeatView, miss: float = 0.25, partner_miss: float = 0.5) -> Weight | None:
+def play_weight(
+    view: SeatView, miss: float = 0.25, partner_miss: float = 0.5, signals: bool = True
+) -> Weight | None:
     """The likelihood of the other seats' plays given a deal, under the greedy model;
     ``None`` when no other seat has played yet. ``partner_miss`` for the seat's partner
-    (a computer partner searches, so it follows the model less closely)."""
+    (a computer partner searches, so it follows the model less closely); ``signals=False``
+    reads nothing from the partner's plays (``Level.signals``: a beginner's blind spot)."""
     rules, trump = view.ruleset, view.trump
     players = rules.players
     partner = rules.partner_of(view.seat)
@@ -69,7 +72,7 @@ def play_weight(view: SeatView, miss: float = 0.25, partner_miss: float = 0.5) -
     for i, t in enumerate(record):
         for j, c in enumerate(t.cards):
             seat = (t.leader + j) % players
-            if seat != view.seat:
+            if seat != view.seat and (signals or seat != partner):
                 past = SeatView(
                     rules, seat, 0, trump, view.taker, Trick(t.leader, t.cards[:j]), record[:i]
                 )

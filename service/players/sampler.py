@@ -35,6 +35,7 @@ from ..engine.cards import (
     KING,
     QUEEN,
     SEVEN,
+    SUIT_MASKS,
     Card,
     bit,
     card,
@@ -78,6 +79,13 @@ def play_constraints(view: SeatView, inference: bool = True) -> list[int]:
                 else:
                     forbid[seat] |= restrict & step.applies_if
     return forbid
+
+
+def trump_cards(trump: str) -> int:
+    """The trump suit's cards in a suit contract (none in no trumps and all trumps, where
+    no suit stands apart to be counted)."""
+    suit = trump_suit(trump)
+    return 0 if suit is None else SUIT_MASKS[suit]
 
 
 def _known(view: SeatView, inference: bool) -> list[int]:
@@ -136,11 +144,17 @@ def _known(view: SeatView, inference: bool) -> list[int]:
     return known
 
 
-def knowledge(view: SeatView, inference: bool = True) -> Knowledge:
-    """What the seat knows of the other holders; :class:`ViewError` when no deal fits."""
+def knowledge(view: SeatView, inference: bool = True, trumps: bool = True) -> Knowledge:
+    """What the seat knows of the other holders; :class:`ViewError` when no deal fits.
+
+    ``trumps=False`` is the beginner who does not count trumps (``Level.trumps``): what
+    the plays say of a seat's trumps (shown out of trumps, a discard instead of a trump,
+    an under-trump) is forgotten, so the deals may give that seat the trumps still out."""
     rules = view.ruleset
     known = _known(view, inference)
     forbid = play_constraints(view, inference) + [0] * (len(known) - rules.players)
+    if not trumps:
+        forbid = [mask & ~trump_cards(view.trump) for mask in forbid]
     for seat, mask in enumerate(forbid[: rules.players]):
         clash = known[seat] & mask
         if clash:

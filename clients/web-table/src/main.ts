@@ -14,7 +14,7 @@ const words = wordsFor(languages);
 const api: Api = connect(location.origin, languages);
 const params = new URLSearchParams(location.search);
 const delay = Number(params.get("delay") ?? 700);
-const LEVELS: Level[] = ["easy", "normal", "hard"];
+const LEVELS: Level[] = ["beginner", "casual", "easy", "normal", "hard"];
 
 const $ = <T extends HTMLElement>(id: string): T => {
   const element = document.getElementById(id);

@@ -235,10 +235,12 @@ ENUMS: dict[str, dict[str, Any]] = {
     ),
     "Rank": _enum("A rank, as an object key: 7 8 9 10 J Q K A.", RANKS),
     "PlayerLevel": _enum(
-        "How hard a computer player thinks (docs/players.md): `easy` (the greedy rule-based "
-        "player), `normal` (10 sampled deals searched), `hard` (24 deals weighed by the "
-        "auction, deeper searches).",
-        ("easy", "normal", "hard"),
+        "How hard a computer player thinks (docs/players.md), weakest first: `beginner` (a "
+        "few deals searched, errs often, does not count trumps or read its partner), "
+        "`casual` (errs less, reads its partner no more), `easy` (the greedy rule-based "
+        "player), `normal` (up to 24 deals searched exactly, plays read), `hard` (up to 200 "
+        "deals weighed by the auction).",
+        ("beginner", "casual", "easy", "normal", "hard"),
     ),
     "ReviewClass": _enum(
         "A card's class in a review (docs/review.md), by its information-set cost: `best`, "
