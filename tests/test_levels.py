@@ -94,7 +94,7 @@ def test_a_level_never_plays_a_card_above_its_ceiling(preset, seed, plays, level
     rng = random.Random(seed)
     trump = rng.choice(list(rules.trump_modes))
     taker = rng.randrange(rules.players)
-    hands = table.complete(rules, table.deal(rules, rng), taker)
+    hands = table.full_hands(rules, 0, table.deal(rules, 0, str(rng.getrandbits(64))), taker)
     bid = (
         table.contract_bid(_coinche_contract(rules, taker, trump)) if preset == "coinche" else None
     )
