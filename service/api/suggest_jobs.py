@@ -13,6 +13,7 @@ from ..engine.bidding import Bid as AuctionBid
 from ..engine.bidding import check_proposed, check_turned, run_auction
 from ..engine.cards import Card, cards_in, mask_of
 from ..engine.declarations import parse_declarations
+from ..engine.match import MatchSituation, check_situation
 from ..engine.play import PositionError, check_hand_size, check_seat
 from ..engine.round_state import check_playable
 from ..engine.rounds import Trick
@@ -174,15 +175,27 @@ def auction_view(payload: Mapping[str, Any]) -> AuctionView:
     return AuctionView(rules, result.next_seat, mask_of(hand), dealer, bids, turned, *offered)
 
 
+def match_situation(payload: Mapping[str, Any]) -> MatchSituation | None:
+    """The payload's match situation (``match``: totals, held-in, deals left), checked
+    against its ruleset (:func:`.match.check_situation` names the member at fault)."""
+    given = payload.get("match")
+    if given is None:
+        return None
+    totals, held_in, deals_left = given
+    situation = MatchSituation((totals[0], totals[1]), held_in, deals_left)
+    check_situation(get_ruleset(payload["ruleset"], payload.get("options")), situation)
+    return situation
+
+
 def _bid_job(payload: Mapping[str, Any]) -> dict[str, Any]:
     view = auction_view(payload)
-    s = suggest_bid(view, payload["level"], payload["seed"], bid_budget_ms(payload))
-    return {
-        "seat": view.seat,
-        "bid": _bid(s.bid),
-        "options": [{"bid": _bid(b), "value": v} for b, v in s.options],
-        "samples": s.samples,
-    }
+    match = match_situation(payload)
+    s = suggest_bid(view, payload["level"], payload["seed"], bid_budget_ms(payload), match)
+    options = [{"bid": _bid(b), "value": v} for b, v in s.options]
+    if s.chances is not None:
+        for option, chance in zip(options, s.chances, strict=True):
+            option["chance"] = chance
+    return {"seat": view.seat, "bid": _bid(s.bid), "options": options, "samples": s.samples}
 
 
 def _bid(b: AuctionBid) -> dict[str, Any]:

@@ -73,6 +73,7 @@ BID_EXAMPLE = {
     "turned": "JH",
     "hand": ["9H", "AH", "AS", "KD", "10C"],
     "bids": [],
+    "match": {"totals": [430, 280], "held_in": 0},
     "level": "normal",
     "seed": 0,
     "budget_ms": 2000,
@@ -230,6 +231,17 @@ def start_play(args: dict[str, Any]) -> Callable[[Ticket], dict]:
     return _search(suggest_jobs.play_job, payload, suggest_jobs.play_budget_ms(payload), answer)
 
 
+def _match(args: dict[str, Any]) -> tuple | None:
+    """The request's ``match`` as the payload carries it, checked (a 422 naming the
+    member for a situation no match of the ruleset can be in)."""
+    given = args.get("match")
+    if given is None:
+        return None
+    match = (list(given["totals"]), given["held_in"], given["deals_left"])
+    engine_call(suggest_jobs.match_situation, {**args, "match": match})
+    return match
+
+
 def start_bid(args: dict[str, Any]) -> Callable[[Ticket], dict]:
     """Check a suggest/bid request, as :func:`start_play`."""
     ruleset = ruleset_from(args)
@@ -239,6 +251,7 @@ def start_bid(args: dict[str, Any]) -> Callable[[Ticket], dict]:
         "level": args["level"],
         "seed": args["seed"],
         "budget_ms": args.get("budget_ms"),
+        "match": _match(args),
     }
     if _form(args, BID_VIEW, ("dealer", "hand")):
         view = engine_call(record_view.auction_view, _record_view(args, ruleset), ruleset)
@@ -294,6 +307,7 @@ def start_action(args: dict[str, Any]) -> Callable[[Ticket], dict]:
     phase. An exchange, a comparison step or a declaration is decided here, without a
     search; a bid or a card is searched as suggest/bid and suggest/play search it."""
     ruleset = ruleset_from(args)
+    _match(args)  # a 422 in any phase, though only the bidder reads it
     record = game_record(args["record"], ruleset, "record.")
     state = checked_state(record, "record.")
     seat = _seat_for(args, record, state)
@@ -323,6 +337,7 @@ def start_action(args: dict[str, Any]) -> Callable[[Ticket], dict]:
                     "action": action_body(Action(BID, seat, bid=_engine_bid(o["bid"]))),
                     "value": o["value"],
                 }
+                | ({"chance": o["chance"]} if "chance" in o else {})
                 for o in found["options"]
             ]
             chosen = Action(BID, seat, bid=_engine_bid(found["bid"]))
