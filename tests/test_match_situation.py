@@ -8,7 +8,7 @@ import random
 
 import pytest
 
-from service.engine.bidding import Bid
+from service.engine.bidding import Call
 from service.engine.cards import mask_of, parse_card
 from service.engine.chances import MatchOutlook, in_reach, model_for, outlook
 from service.engine.match import MatchRound, MatchSituation, check_situation
@@ -114,11 +114,11 @@ def test_a_side_a_few_points_from_the_target_bids_more_cautiously():
     view = _view(*SAFE_TAKE)
     blind = suggest_bid(view, "normal", 0)
     aware = suggest_bid(view, "normal", 0, match=MatchSituation((490, 380)))
-    assert blind.bid == Bid("take", trump="D")
-    assert aware.bid == Bid("pass")
+    assert blind.bid == Call("take", trump="D")
+    assert aware.bid == Call("pass")
     assert aware.options == blind.options  # the same rollouts, another utility
     chance = dict(zip((b for b, _ in aware.options), aware.chances, strict=True))
-    assert chance[Bid("pass")] > 0.8
+    assert chance[Call("pass")] > 0.8
 
 
 def test_a_side_far_behind_near_the_end_takes_more_risk():
@@ -128,10 +128,10 @@ def test_a_side_far_behind_near_the_end_takes_more_risk():
     view = _view(*LONG_SHOT)
     blind = suggest_bid(view, "normal", 0)
     aware = suggest_bid(view, "normal", 0, match=MatchSituation((250, 440)))
-    assert blind.bid == Bid("pass")
-    assert aware.bid == Bid("take", trump="D")
+    assert blind.bid == Call("pass")
+    assert aware.bid == Call("take", trump="D")
     chance = dict(zip((b for b, _ in aware.options), aware.chances, strict=True))
-    assert chance[Bid("take", trump="D")] > chance[Bid("pass")]
+    assert chance[Call("take", trump="D")] > chance[Call("pass")]
 
 
 def test_the_seat_of_team_1_reads_its_own_total():
