@@ -205,7 +205,8 @@ def summary(pairs: list[list[dict]], args, started: float, measured: str) -> dic
     half = 1.96 * math.sqrt(var / n)
     plays = [p for pair in pairs for p in pair]
     calls = sum(p["calls"] for p in plays)
-    differ = sum(1 for pair in pairs if pair[0]["totals"][::-1] != pair[1]["totals"])
+    # The two plays of a pair are the same match, A's team apart, unless A's calls differ.
+    differ = sum(1 for pair in pairs if pair[0]["totals"] != pair[1]["totals"])
     return {
         "preset": args.preset,
         "start": args.start,
