@@ -62,6 +62,9 @@ sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
 import colver_table  # bench/ is this script's sys.path[0]
 
+from service.engine.cards import mask_of
+from service.engine.deal import Deal, deal_round
+from service.engine.round_state import Round
 from service.engine.rulesets import get_ruleset
 from service.engine.scoring import ContractBid
 from service.players import bidding, reading, table
@@ -134,13 +137,10 @@ class Timed:
         return out
 
 
-def shuffled(rules, seed: int, index: int) -> tuple[list[int], tuple]:
-    """Deal ``index`` of ``seed``: the pack in dealing order and (``klaverjas_proposed``)
-    the suits proposed; its dealer is ``index % rules.players``."""
-    rng = random.Random(seed * 1_000_003 + index)
-    pack = list(range(32))
-    rng.shuffle(pack)
-    return pack, table.propose(rules, rng)
+def shuffled(rules, seed: int, index: int) -> Deal:
+    """Deal ``index`` of ``seed``: the engine's deal (:func:`deal.deal_round`, seeded, so
+    the same on every run and machine), its dealer ``index % rules.players``."""
+    return deal_round(rules, index % rules.players, seed=f"arena {seed} {index}")
 
 
 def game_rng(seed: int, index: int) -> random.Random:
@@ -152,8 +152,8 @@ def play_deal(args) -> dict:
     preset, options, a, b, bid_a, bid_b, auction, seed, index, *rest = args
     silent = rest[0] if rest else ""
     rules = get_ruleset(preset, options)
-    pack, offered = shuffled(rules, seed, index)
-    dealer = index % rules.players
+    dealt = shuffled(rules, seed, index)
+    dealer = dealt.dealer
     # Sides are "A" and "B" (the two may be the same player with different bidders).
     names = {"A": a, "B": b}
     timed = {"A": Timed(_card_player(a)), "B": Timed(_card_player(b))}
@@ -177,18 +177,21 @@ def play_deal(args) -> dict:
         seats = [first if s % 2 == 0 else second for s in range(rules.players)]
         rng = game_rng(seed, index)
         if auction:
-            dealt = table.deal_from(rules, pack, *offered)
-            full = dealt.hands
+            record = table.deal_record(dealt)
+            full = [mask_of(h) for h in record.hands]
         else:
             size = rules.hand_size
-            full = [sum(1 << c for c in pack[s * size : (s + 1) * size]) for s in range(4)]
-            full = full[: rules.players]
+            pack = dealt.pack
+            full = [mask_of(pack[s * size : (s + 1) * size]) for s in range(rules.players)]
         cv = _colver_round(full, dealer, seats, names, timed, timed_bid, seed, index, swap)
+        players = [timed[name] for name in seats]
+        speaks = [name not in silent for name in seats]
         if auction:
             bidders = [timed_bid[name] for name in seats]
             if cv:
                 cv.start()
-            contract, bids = table.run_bidding(rules, dealt, dealer, bidders, rng)
+            game = Round(rules, dealer, record)
+            contract, bids = table.bid_round(game, bidders, rng)
             if cv:
                 for made_bid in bids:
                     cv.bid(made_bid)
@@ -196,34 +199,34 @@ def play_deal(args) -> dict:
             if contract is None:
                 out["redeal"] += 1
                 continue
-            hands = table.complete(rules, dealt, contract.taker)
-            exchanged = table.seven_exchange(rules, contract, hands)
-            trump, taker = contract.trump, contract.taker
-            bid, turned = table.contract_bid(contract), dealt.turned
-            double = contract.double or "none"
+            played = table.play_out(
+                game,
+                players,
+                rng,
+                bids,
+                watch=cv.card if cv else None,
+                announces=speaks,
+                contract=contract,
+            )
+            taker = played.taker
         else:
             hands = full
             taker, trump, bid = fixed_contract(rules, hands)
-            turned, exchanged, bids, double = None, None, (), "none"
             if cv:
                 cv.set_contract(trump, int(bid.value), rules.team_of(taker), bid.coinche)
                 cv.start()
-        played = table.play_round(
-            rules,
-            hands,
-            trump,
-            taker,
-            [timed[name] for name in seats],
-            rng,
-            dealer,
-            bid,
-            turned,
-            exchanged,
-            bids,
-            watch=cv.card if cv else None,
-            double=double,
-            announces=[name not in silent for name in seats],
-        )
+            played = table.play_round(
+                rules,
+                hands,
+                trump,
+                taker,
+                players,
+                rng,
+                dealer,
+                bid,
+                watch=cv.card if cv else None,
+                announces=speaks,
+            )
         score = played.score.score
         team_a = 1 if swap else 0
         out["margin"] += (score[team_a] - score[1 - team_a]) / 2

@@ -183,7 +183,7 @@ def solver() -> dict[str, dict]:
         rng = random.Random(17)
         ms, nodes = [], 0
         for _ in range(SOLVER_DEALS):
-            hands = table.complete(rules, table.deal(rules, rng), 0)[: rules.players]
+            hands = table.full_hands(rules, 0, table.deal(rules, 0, str(rng.getrandbits(64))), 0)
             before = tt.nodes
             start = time.process_time()
             dds.solve(rules, trump, hands, 1, (), 0, 0, tt)

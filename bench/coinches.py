@@ -21,6 +21,7 @@ import argparse
 import json
 import multiprocessing as mp
 import sys
+from dataclasses import dataclass
 from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
@@ -29,6 +30,8 @@ import arena
 import colver_table
 
 from service.engine.bidding import COINCHE, PASS, run_auction
+from service.engine.cards import mask_of
+from service.engine.round_state import DealRecord, Round
 from service.engine.rulesets import get_ruleset
 from service.players import bidding, table
 from service.players.bidding import AuctionView
@@ -46,9 +49,18 @@ def colver_bidder(hands) -> arena.ColverSeat:
 
 
 def dealt_of(seed: int, index: int):
-    """The deal and dealer the arena plays as deal ``index`` of ``seed``."""
-    pack, offered = arena.shuffled(RULES, seed, index)
-    return table.deal_from(RULES, pack, *offered), index % RULES.players
+    """The deal (bit sets as the auction sees them, the turned card, the record) and
+    dealer the arena plays as deal ``index`` of ``seed``."""
+    record = table.deal_record(arena.shuffled(RULES, seed, index))
+    hands = [mask_of(h) for h in record.hands]
+    return Dealt(hands, record.turned, record), index % RULES.players
+
+
+@dataclass(frozen=True)
+class Dealt:
+    hands: list[int]
+    turned: int | None
+    record: DealRecord
 
 
 def positions(seed: int, index: int) -> list[dict]:
@@ -74,34 +86,21 @@ def value(seed: int, pos: dict, call, normal) -> dict:
     ``bid_improved``, the contract double-dummy and played by ``normal``."""
     dealt, dealer = dealt_of(seed, pos["index"])
     rng = arena.game_rng(seed, pos["index"])
-    contract, bids = table.run_bidding(
-        RULES, dealt, dealer, [colver_bidder(dealt.hands)] * 4, rng, (*pos["bids"], call)
-    )
-    return scored(dealt, dealer, contract, bids, RULES.team_of(pos["seat"]), normal, rng)
+    game = Round(RULES, dealer, dealt.record)
+    bidders = [colver_bidder(dealt.hands)] * 4
+    contract, bids = table.bid_round(game, bidders, rng, (*pos["bids"], call))
+    return scored(game, dealer, contract, bids, RULES.team_of(pos["seat"]), normal, rng)
 
 
-def scored(dealt, dealer: int, contract, bids, team: int, normal, rng) -> dict:
+def scored(game: Round, dealer: int, contract, bids, team: int, normal, rng) -> dict:
     """A contract reached on the deal, for ``team``: its double-dummy margin, its margin
     played out by ``normal`` at every seat, and whether it was made."""
     if contract is None:
         return {"dd": 0.0, "normal": 0.0, "made": None}
-    hands = table.complete(RULES, dealt, contract.taker)
+    hands = table.start_play(game)
     bid = table.contract_bid(contract)
     dd = solved_round_margin(RULES, hands, contract.trump, contract.taker, dealer, bid, team, {})
-    players = [normal] * 4
-    played = table.play_round(
-        RULES,
-        hands,
-        contract.trump,
-        contract.taker,
-        players,
-        rng,
-        dealer,
-        bid,
-        dealt.turned,
-        None,
-        bids,
-    )
+    played = table.play_out(game, [normal] * 4, rng, bids, contract=contract)
     score = played.score.score
     made = played.score.outcome.made
     return {"dd": dd, "normal": float(score[team] - score[1 - team]), "made": made}

@@ -50,14 +50,11 @@ from service.players.driver import player
 MAX_ROUNDS = 60
 
 
-def shuffled(rules, seed: int, match: int, k: int):
-    """Round ``k`` of match ``match``: the pack and (klaverjas_proposed) the proposed
-    suits, and the generator its players draw from; the same in both plays of a pair."""
-    rng = random.Random((seed * 1_000_003 + match) * 1_009 + k)
-    pack = list(range(32))
-    rng.shuffle(pack)
-    offered = table.propose(rules, rng)
-    return pack, offered, random.Random(rng.randrange(1 << 62))
+def shuffled(rules, seed: int, match: int, k: int, dealer: int):
+    """Round ``k`` of match ``match``: the engine's deal (seeded: the same in both plays
+    of a pair) and the generator its players draw from."""
+    dealt = table.deal(rules, dealer, f"match {seed} {match} {k}")
+    return dealt, random.Random((seed * 1_000_003 + match) * 1_009 + k)
 
 
 def late_start(rules, seed: int, match: int) -> tuple[tuple[int, int], int]:
@@ -119,28 +116,11 @@ def play_match(rules, seed: int, m: int, a_team: int, level: str, cards: str, st
             break
         left = None if rules.match_deals is None else rules.match_deals - k
         aware.situation = MatchSituation(now, sheet.held + held, left)
-        pack, offered, rng = shuffled(rules, seed, m, k)
-        dealt = table.deal_from(rules, pack, *offered)
-        contract, bids = table.run_bidding(rules, dealt, dealer, bidders, rng)
-        if contract is None:
+        dealt, rng = shuffled(rules, seed, m, k, dealer)
+        played = table.play_deal(rules, dealer, dealt, bidders, card_players, rng)
+        if played is None:
             r = MatchRound((0, 0), redeal=True)
         else:
-            hands = table.complete(rules, dealt, contract.taker)
-            exchanged = table.seven_exchange(rules, contract, hands)
-            played = table.play_round(
-                rules,
-                hands,
-                contract.trump,
-                contract.taker,
-                card_players,
-                rng,
-                dealer,
-                table.contract_bid(contract),
-                dealt.turned,
-                exchanged,
-                bids,
-                double=contract.double or "none",
-            )
             s = played.score
             r = MatchRound(s.score, s.held, s.winner, s.capot)
         if held and not r.held and not r.redeal and r.winner is not None:

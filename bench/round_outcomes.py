@@ -58,28 +58,12 @@ def play_match(rules, rng: random.Random, first_dealer: int) -> dict:
     result = None
     while len(rounds) < MAX_ROUNDS:
         dealer = dealers[-1]
-        dealt = table.deal(rules, rng)
+        dealt = table.deal(rules, dealer, str(rng.getrandbits(64)))
         bidders = [bidding.heuristic_bid] * rules.players
-        contract, bids = table.run_bidding(rules, dealt, dealer, bidders, rng)
-        if contract is None:
+        played = table.play_deal(rules, dealer, dealt, bidders, [card] * rules.players, rng)
+        if played is None:
             r = MatchRound((0, 0), redeal=True)
         else:
-            hands = table.complete(rules, dealt, contract.taker)
-            exchanged = table.seven_exchange(rules, contract, hands)
-            played = table.play_round(
-                rules,
-                hands,
-                contract.trump,
-                contract.taker,
-                [card] * rules.players,
-                rng,
-                dealer,
-                table.contract_bid(contract),
-                dealt.turned,
-                exchanged,
-                bids,
-                double=contract.double or "none",
-            )
             s = played.score
             r = MatchRound(s.score, s.held, s.winner, s.capot)
         rounds.append(r)

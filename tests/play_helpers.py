@@ -117,3 +117,20 @@ def check_position(ruleset, trump, leader, trick, hand, legal, illegal, label=""
             assert_message_names_the_situation(verdict.rule, verdict.message, position)
     assert_check_card_agrees(mask, position, verdicts)
     assert names(legal_mask(mask, position)) == got_legal
+
+
+def table_deal(ruleset: Ruleset, rng, dealer: int = 0):
+    """The engine's deal of a round (:func:`service.players.table.deal`, seeded from the
+    test's generator ``rng``) in the bid player's terms (:class:`bidding.Deal`: the hands
+    as the auction sees them as bit sets, the turned card, the stock, the suits proposed)."""
+    from service.players import bidding, table
+
+    return bidding.Deal.of(table.deal(ruleset, dealer, str(rng.getrandbits(64))))
+
+
+def dealt_full_hands(ruleset: Ruleset, rng, taker: int, dealer: int = 0) -> tuple[int, ...]:
+    """Every seat's full hand of an engine deal once ``taker`` holds the contract."""
+    from service.players import table
+
+    dealt = table.deal(ruleset, dealer, str(rng.getrandbits(64)))
+    return table.full_hands(ruleset, dealer, dealt, taker)

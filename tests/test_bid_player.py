@@ -13,6 +13,7 @@ from service.engine.bidding import Call, run_auction
 from service.engine.cards import parse_card
 from service.engine.rulesets import get_ruleset
 from service.players import bidding, reading, table
+from tests.play_helpers import table_deal
 
 PASS = Call("pass")
 TAKE = Call("take", trump="S")
@@ -73,11 +74,13 @@ def test_hard_bids_are_legal_and_repeatable(preset, monkeypatch):
     rules = get_ruleset(preset)
     rng = random.Random(11)
     for _ in range(3):
-        dealt = table.deal(rules, rng)
         dealer = rng.randrange(rules.players)
+        dealt = table_deal(rules, rng, dealer)
         bids: list[Call] = []
         for _ in range(rng.randrange(3)):  # a few calls by the heuristic first
             result = run_auction(rules, dealer, bids, dealt.turned)
+            if result.complete:
+                break
             seat = result.next_seat
             view = table.AuctionView(
                 rules, seat, dealt.hands[seat], dealer, tuple(bids), dealt.turned
@@ -137,7 +140,7 @@ def test_the_solved_look_ahead_bids_legally_and_deterministically(monkeypatch):
     solved = dataclasses.replace(bidding.BID_LEVELS["hard"], solved=1.0, least=4, most=4)
     monkeypatch.setitem(bidding.BID_LEVELS, "hard", solved)
     rules = get_ruleset("coinche")
-    dealt = table.deal(rules, random.Random(8))
+    dealt = table_deal(rules, random.Random(8))
     view = table.AuctionView(rules, 1, dealt.hands[1], 0)
     first = bidding.suggest_bid(view, "hard", seed=3)
     assert first == bidding.suggest_bid(view, "hard", seed=3)
@@ -147,7 +150,7 @@ def test_the_solved_look_ahead_bids_legally_and_deterministically(monkeypatch):
 
 def test_a_blended_look_ahead_values_each_option_between_its_two_models():
     rules = get_ruleset("coinche")
-    dealt = table.deal(rules, random.Random(8))
+    dealt = table_deal(rules, random.Random(8))
     view = table.AuctionView(rules, 1, dealt.hands[1], 0)
     fixed = dataclasses.replace(bidding.BID_LEVELS["hard"], least=4, most=4)
     found = {
@@ -179,9 +182,7 @@ def test_a_bidding_variant_is_named_by_its_changes():
 def test_the_walk_exchanges_unseen_cards_toward_the_likelier_deals():
     rules = get_ruleset("coinche")
     rng = random.Random(5)
-    pack = list(range(32))
-    rng.shuffle(pack)
-    dealt = table.deal_from(rules, pack)
+    dealt = table_deal(rules, rng)
     view = bidding.AuctionView(rules, 0, dealt.hands[0], 3, (), dealt.turned)
     jack_of_spades = parse_card("JS")
 
@@ -207,9 +208,7 @@ def test_the_walk_exchanges_cards_with_the_rest_of_the_pack(preset):
     # Two players (one other hand) or a turned card: the rest of the pack is unseen too.
     rules = get_ruleset(preset)
     rng = random.Random(8)
-    pack = list(range(32))
-    rng.shuffle(pack)
-    dealt = table.deal_from(rules, pack)
+    dealt = table_deal(rules, rng)
     view = bidding.AuctionView(rules, 0, dealt.hands[0], rules.players - 1, (), dealt.turned)
     unseen = {c for c in range(32) if not dealt.hands[0] >> c & 1 and c != dealt.turned}
     moved = 0

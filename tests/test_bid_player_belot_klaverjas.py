@@ -14,9 +14,11 @@ from hypothesis import strategies as st
 
 from service.engine.bidding import Call, run_auction
 from service.engine.cards import mask_of, parse_card
+from service.engine.round_state import Round
 from service.engine.rulesets import PRESETS, get_ruleset
 from service.players import bidding, reading, table
 from service.players.baselines import greedy_card
+from tests.play_helpers import table_deal
 
 PASS = Call("pass")
 BELOT = get_ruleset("belot")
@@ -194,8 +196,8 @@ def _auction_prefix(rules, seed: int, made: int):
     is legal, so that klaverjas auctions last); the view of the seat to call next (None
     when the auction ended first)."""
     rng = random.Random(seed)
-    dealt = table.deal(rules, rng)
     dealer = rng.randrange(rules.players)
+    dealt = table_deal(rules, rng, dealer)
     offered = (dealt.proposed, dealt.second_proposed)
     bids: list[Call] = []
     for _ in range(made + 1):
@@ -255,14 +257,14 @@ def test_a_table_bids_whole_auctions_and_scores_a_doubled_contract():
     rng = random.Random(2)
     seen = set()
     for _ in range(60):
-        dealt = table.deal(BELOT, rng)
-        contract, _bids = table.run_bidding(BELOT, dealt, 0, [bidding.model_bid] * 4, rng)
+        game = Round(BELOT, 0, table.deal(BELOT, 0, str(rng.getrandbits(64))))
+        contract, _bids = table.bid_round(game, [bidding.model_bid] * 4, rng)
         if contract is None:
             continue
         seen.add(contract.double)
         if contract.double != "contra":
             continue
-        hands = table.complete(BELOT, dealt, contract.taker)
+        hands = table.start_play(game)
         rounds = [
             table.play_round(
                 BELOT,
@@ -276,7 +278,13 @@ def test_a_table_bids_whole_auctions_and_scores_a_doubled_contract():
             for double in ("none", "contra")
         ]
         plain, doubled = (r.score for r in rounds)
-        if plain.outcome.made is not None and not any(r.score.figures.sweep for r in rounds):
+        # (a litige holds the points for the next round: nothing to compare)
+        tied = plain.outcome.litige or doubled.outcome.litige
+        if (
+            plain.outcome.made is not None
+            and not tied
+            and not any(r.score.figures.sweep for r in rounds)
+        ):
             assert sum(doubled.score) == 2 * sum(plain.score)
     assert {"none", "contra"} <= seen
 
@@ -293,16 +301,18 @@ def test_every_preset_has_a_computer_bidder():
             run_auction(rules, view.dealer, [bid], view.turned, *offered)
 
 
-def test_the_table_draws_the_proposed_suits_apart_from_the_pack():
-    rng = random.Random(4)
-    assert table.propose(BELOT, rng) == (None, None)
-    proposed, second = table.propose(ROTTERDAM, rng)
-    assert proposed in "CDHS" and second is None
-    proposed, second = table.propose(NEW_PROPOSAL, rng)
-    assert proposed in "CDHS" and second in "CDHS" and second != proposed
-    dealt = table.deal(ROTTERDAM, random.Random(4))
-    assert dealt.proposed in "CDHS" and dealt.turned is None
-    assert [h.bit_count() for h in dealt.hands] == [8] * 4
+def test_the_table_deals_the_engines_deal_with_its_proposed_suits():
+    """The players' table deals with the engine (:func:`deal.deal_round`): the proposed
+    suits drawn apart from the pack, the packets of ``deal_packets``, one seed one deal."""
+    assert table.deal(BELOT, 0, "4").proposed is None
+    dealt = table.deal(ROTTERDAM, 0, "4")
+    assert dealt.proposed in "CDHS" and dealt.second_proposed is None and dealt.turned is None
+    assert [len(h) for h in dealt.hands] == [8] * 4
+    assert table.deal(ROTTERDAM, 0, "4") == dealt
+    again = table.deal(NEW_PROPOSAL, 0, "4")
+    assert again.proposed in "CDHS" and again.second_proposed in "CDHS"
+    assert again.second_proposed != again.proposed
+    assert [len(h) for h in table.deal(BELOT, 0, "4").hands] == [5] * 4  # "3-2"
 
 
 def test_the_arena_bids_belot_and_klaverjas_auctions():

@@ -122,6 +122,7 @@ def test_the_coinche_positions_are_valued_on_the_real_hands():
     import coinches
 
     from service.engine.bidding import COINCHE
+    from service.engine.round_state import Round
     from service.players import bidding as players_bidding
     from service.players import table as players_table
 
@@ -139,8 +140,9 @@ def test_the_coinche_positions_are_valued_on_the_real_hands():
         valued = coinches.value(11, pos, pos["colver"], normal)
         rng = arena.game_rng(11, pos["index"])
         bidders = [coinches.colver_bidder(dealt.hands)] * 4
-        contract, bids = players_table.run_bidding(coinches.RULES, dealt, dealer, bidders, rng)
+        game = Round(coinches.RULES, dealer, dealt.record)
+        contract, bids = players_table.bid_round(game, bidders, rng)
         assert bids[: len(pos["bids"]) + 1] == (*pos["bids"], pos["colver"])
         team = coinches.RULES.team_of(pos["seat"])
-        assert valued == coinches.scored(dealt, dealer, contract, bids, team, normal, rng)
+        assert valued == coinches.scored(game, dealer, contract, bids, team, normal, rng)
         assert valued["made"] in (True, False)

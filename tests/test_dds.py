@@ -20,8 +20,9 @@ import pytest
 from service.engine.cards import TRUMP_MODES, cards_in
 from service.engine.play import Position, legal_mask, trick_ranking, winning_index
 from service.engine.rulesets import PRESETS, get_ruleset
-from service.players import dds, table
+from service.players import dds
 from service.players.solver import Solver
+from tests.play_helpers import dealt_full_hands
 
 PLAY_PARAMETERS = {
     "trump_lead_overtrump": ("always", "unless_partner_winning"),
@@ -263,7 +264,7 @@ def test_one_table_serves_many_deals_and_both_teams():
 
 def test_a_full_deal_has_the_value_of_its_best_card_for_both_teams():
     rules = get_ruleset("belote")
-    hands = table.complete(rules, table.deal(rules, random.Random(5)), 0)
+    hands = dealt_full_hands(rules, random.Random(5), 0)
     assert [h.bit_count() for h in hands] == [8] * 4
     mine = dds.solve(rules, "S", hands, 0, (), 0)
     theirs = dds.solve(rules, "S", hands, 0, (), 1)
@@ -315,7 +316,7 @@ def test_the_core_takes_the_trumps_as_one_suit_or_none():
 
 def test_a_node_limit_gives_up_and_leaves_the_table_sound():
     rules = get_ruleset("belote")
-    hands = table.complete(rules, table.deal(rules, random.Random(8)), 0)
+    hands = dealt_full_hands(rules, random.Random(8), 0)
     shared = dds.Table(16)
     assert dds.solve(rules, "H", hands, 0, (), 0, table=shared, node_limit=500) is None
     assert shared.nodes >= 500

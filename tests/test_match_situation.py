@@ -15,7 +15,8 @@ from service.engine.match import MatchRound, MatchSituation, check_situation
 from service.engine.play import PositionError
 from service.engine.rulesets import get_ruleset
 from service.players.bidding import suggest_bid
-from service.players.table import AuctionView, deal
+from service.players.table import AuctionView
+from tests.play_helpers import table_deal
 
 BELOTE = get_ruleset("belote")
 
@@ -93,7 +94,7 @@ def test_without_a_match_in_reach_the_answers_are_todays(preset):
     far = MatchSituation((0, 0), 0, rules.match_deals)
     rng = random.Random(35)
     for _ in range(4):
-        dealt = deal(rules, rng)
+        dealt = table_deal(rules, rng, 3)
         view = AuctionView(
             rules, 0, dealt.hands[0], 3, (), dealt.turned, dealt.proposed, dealt.second_proposed
         )

@@ -32,6 +32,7 @@ from service.players.driver import LEVELS, MAX_BUDGET_MS, Level, level_of, sugge
 from service.players.sampler import knowledge, sample
 from service.players.solver import Solver
 from service.players.view import SeatView, ViewError
+from tests.play_helpers import dealt_full_hands, table_deal
 
 FAST = Level("fast", samples=3, nodes=80)
 
@@ -323,7 +324,7 @@ def test_a_busy_machine_gives_the_same_answer():
         extra = {"bid": ContractBid(100)} if preset == "coinche" else {}
         views.append((level, played_view(preset, trump, plays=plays, seed=seed, **extra)[0]))
     rules = get_ruleset("coinche")
-    dealt = table.deal(rules, random.Random(6))
+    dealt = table_deal(rules, random.Random(6))
     auction = table.AuctionView(rules, 1, dealt.hands[1], 0)
 
     def answers():
@@ -370,9 +371,8 @@ def test_every_suggested_card_is_legal(mode, seed, plays):
     rules = get_ruleset(preset)
     plays = plays % (rules.players * rules.hand_size)
     rng = random.Random(seed)
-    dealt = table.deal(rules, rng)
     taker = rng.randrange(rules.players)
-    hands = table.complete(rules, dealt, taker)
+    hands = dealt_full_hands(rules, rng, taker)
     bid = (
         table.contract_bid(_coinche_contract(rules, taker, trump)) if preset == "coinche" else None
     )
@@ -411,8 +411,8 @@ def _coinche_contract(rules, taker, trump):
 def test_every_suggested_bid_is_legal(preset, seed, made, level):
     rules = get_ruleset(preset)
     rng = random.Random(seed)
-    dealt = table.deal(rules, rng)
     dealer = rng.randrange(rules.players)
+    dealt = table_deal(rules, rng, dealer)
     offered = (dealt.proposed, dealt.second_proposed)
     bids: list[Call] = []
     for _ in range(made):

@@ -3,7 +3,8 @@
 Where is the overtrump rule? In :func:`_obligations`. It turns a situation (trump mode,
 suit led, winning card, whether the mover's partner wins) into an ordered list of
 :class:`Obligation` steps; :func:`obligations`, :func:`check_card` (one card),
-:func:`legal_moves` (every card) and round checking (:func:`judge_trick`) and :func:`legal_filter`
+:func:`legal_moves` (every card), the walk of a round (:func:`judge` under :func:`trick_rules`:
+POST /v1/rounds/state and round checking) and :func:`legal_filter`
 (many hands, for the computer players' search) all run that same list, so they cannot
 disagree.
 
@@ -456,7 +457,7 @@ def check_card(hand: int, c: int, position: Position) -> Verdict:
 
 def judge(hand: int, c: int, rules: _Rules) -> Verdict:
     """:func:`check_card` under rules already looked up (round checking looks them up
-    incrementally, card by card: :func:`judge_trick`)."""
+    incrementally, card by card: the walk of :mod:`.round_state`)."""
     if not hand >> c & 1:
         return Verdict(c, False, NOT_IN_HAND, Text(MESSAGES[NOT_IN_HAND], card=Card(c)))
     allowed = hand
@@ -466,61 +467,6 @@ def judge(hand: int, c: int, rules: _Rules) -> Verdict:
     if allowed >> c & 1:
         return _LEGAL[c]
     return rules.refused(c, rules.narrow(hand)[1])
-
-
-def judge_trick(
-    leader: int,
-    cards: Sequence[int],
-    trump: str,
-    ruleset: Ruleset,
-    remaining: list[int],
-    played: int,
-) -> tuple[int, int, list[tuple[int, Verdict | None]]]:
-    """A trick's plays in turn from ``leader``, each judged as it is played: the winner
-    and its key are updated per card, so no play goes over the trick again.
-
-    ``remaining`` (each seat's hand, bit sets) loses each card played from it; ``played``
-    is the round's cards played before this trick. Returns ``played`` with this trick's
-    cards, the index of the winning card, and the illegal plays as ``(index, verdict)``,
-    the verdict ``None`` for a card already played earlier (round checking's
-    ``duplicate_card``: it is not judged, and stays in the trick).
-    """
-    tables = ruleset_tables(ruleset)
-    players, partners = tables.players, tables.partners
-    ranking = _RANKINGS.get(trump, _PLAIN_RANKING)
-    slots = tables.situations.get(trump)
-    faults: list[tuple[int, Verdict | None]] = []
-    led = best_key = win = 0
-    for i, c in enumerate(cards):
-        bit = 1 << c
-        if played & bit:
-            faults.append((i, None))
-        else:
-            played |= bit
-            seat = (leader + i) % players
-            hand = remaining[seat]
-            remaining[seat] = hand & ~bit
-            rules = _NO_RULES
-            if i:  # :meth:`_RulesetTables.rules_after`, its look-up inlined
-                partner = partners[seat]
-                winning = partner is not None and (leader + win) % players == partner
-                found = None if slots is None else slots[led << 6 | cards[win] << 1 | winning]
-                if found is None:
-                    found = tables.rules_after(trump, leader, cards[:i], win)
-                    slots = tables.situations[trump]
-                rules = found
-            allowed = hand  # :func:`judge`'s legal case, inlined
-            for applies_if, keep in rules.masks:
-                if allowed & applies_if:
-                    allowed &= keep
-            if not allowed & bit:
-                faults.append((i, judge(hand, c, rules)))
-        key = ranking[c]
-        if not i:
-            led, best_key = c >> 3, key
-        elif key > best_key and (key >= 16 or c >> 3 == led):
-            win, best_key = i, key
-    return played, win, faults
 
 
 class PositionError(ValueError):

@@ -6,10 +6,13 @@ hand, the bids (or the contract stated directly), the declarations and the trick
 
 - the contract: :func:`bidding.run_auction` replays the bids (an illegal bid is reported,
   not raised), or the stated ``trump`` / ``taker`` / ``bid`` are used; both must agree;
-- the plays: :func:`rounds.check_round` with the dealt hands (a card outside the hand is
-  ``not_in_hand``), plus the first trick's leader: the seat after the dealer (docs/rules.md
-  section 5: bidding and play start left of the dealer; Klaberjass: the non-dealer leads);
-- the next play: :func:`play.legal_moves` on the next seat's remaining hand;
+- the plays: the one walk of a round (:func:`round_state.check_tricks`, the walk of POST
+  /v1/rounds/state in its record mode: every violation reported, the stated leaders
+  followed) from the dealt hands (a card outside the hand is ``not_in_hand``), the first
+  trick led by the seat after the dealer (docs/rules.md section 5: bidding and play start
+  left of the dealer; Klaberjass: the non-dealer leads);
+- the next play: where that walk stands, :func:`play.legal_moves` on the next seat's
+  remaining hand;
 - the score, once every trick is played: :func:`scoring.score_checked` on the check
   already made (the round is not checked twice).
 
@@ -31,26 +34,24 @@ from .bidding import (
     check_turned,
     run_auction,
 )
-from .cards import SEVEN, SUITS, Card, card, mask_of, suit_of
+from .cards import SEVEN, SUITS, Card, card, suit_of
 from .declarations import check_hands, parse_declarations
+from .phases import AUCTION, COMPLETE, PLAY, REDEAL
 from .play import (
-    WRONG_LEADER,
     Position,
     PositionError,
     Verdict,
     check_seat,
     legal_moves,
 )
-from .rounds import Trick, Violation, check_round, check_shape
+from .rounds import Trick, Violation, check_shape
 from .rulesets import Ruleset
 from .scoring import ContractBid, RoundScore, check_contract, needs_bid, score_checked
 from .text import N_, Listing, Text
 
-# Where the round stands.
-BIDDING = "bidding"  # the auction is not over
-REDEAL = "redeal"  # everybody passed: the cards are dealt again
-PLAY = "play"  # the contract is known, tricks remain to be played
-COMPLETE = "complete"  # every trick has been played
+# Where the round stands: the engine's phases (:mod:`.phases`): ``auction`` (not over),
+# ``redeal`` (everybody passed), ``play`` (tricks remain), ``complete`` (every trick played).
+BIDDING = AUCTION  # the name this module gave the auction phase
 
 FIRST_LEADER_MESSAGE = N_(
     "The first trick must be led by seat {seat}, the seat after the dealer (seat {dealer})."
@@ -135,7 +136,7 @@ def validate_record(record: RoundRecord) -> Validation:
     auction, illegal = _auction(record)
     if illegal is not None or (auction is not None and auction.contract is None):
         _no_tricks_yet(record, illegal is not None)
-        phase = REDEAL if auction is not None and auction.redeal else BIDDING
+        phase = REDEAL if auction is not None and auction.redeal else AUCTION
         return Validation(phase, auction, illegal, None, (), None, None)
     contract = resolve_contract(record, auction)
     _check_turned(record, contract, hands)
@@ -145,8 +146,14 @@ def validate_record(record: RoundRecord) -> Validation:
         else []
     )
     check_shape(record.tricks, ruleset, complete=False)
-    checked = check_round(record.tricks, contract.trump, ruleset, hands)
-    violations = _leader_violations(record) + checked.violations
+    # the one walk of a round (round_state builds on this module: imported here)
+    from .round_state import check_tricks
+
+    start = tuple(hands.get(s, 0) for s in range(ruleset.players))
+    checked, walk = check_tricks(
+        ruleset, contract.trump, start, record.tricks, record.dealer, contract
+    )
+    violations = checked.violations
     complete = _complete(record.tricks, ruleset)
     phase = COMPLETE if complete else PLAY
     if violations:
@@ -163,7 +170,9 @@ def validate_record(record: RoundRecord) -> Validation:
             contract.double,
         )
         return Validation(phase, auction, None, contract, (), None, score)
-    upcoming = next_play(record, contract.trump, hands, checked.winners)
+    position = Position(walk.leader, tuple(walk.cards), contract.trump, ruleset)
+    hand = walk.hands[position.seat]
+    upcoming = NextPlay(len(walk.tricks), position, hand, tuple(legal_moves(hand, position)))
     return Validation(phase, auction, None, contract, (), upcoming, None)
 
 
@@ -341,33 +350,5 @@ def _check_exchange(ruleset: Ruleset, turned: int, contract: Contract, hands: di
 # --- the plays ---------------------------------------------------------------------------
 
 
-def _leader_violations(record: RoundRecord) -> tuple[Violation, ...]:
-    """A first trick led by another seat than the one after the dealer."""
-    if not record.tricks:
-        return ()
-    first, seat = record.tricks[0], first_leader(record.ruleset, record.dealer)
-    if first.leader == seat or not first.cards:
-        return ()
-    message = Text(FIRST_LEADER_MESSAGE, seat=seat, dealer=record.dealer)
-    return (Violation(0, first.leader, first.cards[0], WRONG_LEADER, message),)
-
-
 def _complete(tricks: Sequence[Trick], ruleset: Ruleset) -> bool:
     return len(tricks) == ruleset.hand_size and len(tricks[-1].cards) >= ruleset.players
-
-
-def next_play(
-    record: RoundRecord, trump: str, hands: dict[int, int], winners: Sequence[int]
-) -> NextPlay:
-    """The position of the next card of a legal, unfinished round, and its seat's choices."""
-    ruleset, tricks = record.ruleset, record.tricks
-    if not tricks:
-        index, position = 0, Position(first_leader(ruleset, record.dealer), (), trump, ruleset)
-    elif len(tricks[-1].cards) < ruleset.players:
-        last = tricks[-1]
-        index, position = len(tricks) - 1, Position(last.leader, last.cards, trump, ruleset)
-    else:
-        index, position = len(tricks), Position(winners[-1], (), trump, ruleset)
-    played = mask_of([c for trick in tricks for c in trick.cards])
-    hand = hands[position.seat] & ~played
-    return NextPlay(index, position, hand, tuple(legal_moves(hand, position)))

@@ -31,6 +31,22 @@ a record is kept (a bounded cache, :data:`KEPT`), and a record that extends a ke
 one action continues from it. The first illegal action raises :class:`IllegalAction` with
 its index and reason code; a record that is not well formed (a deal that is not a deal,
 or that does not match its commitment) raises :class:`play.PositionError`.
+
+The one walk of a round. :class:`_Walk` is the only code that walks a round card by card
+(a card judged by :meth:`_Walk._judge`, put on the trick by :meth:`_Walk._put`); every
+round the service plays or checks goes through it:
+
+- the actions of a record: :func:`round_state` and :class:`Round` (POST /v1/rounds/state,
+  /v1/rounds/view, /v1/suggest/action, /v1/match's records), from the deal and the
+  auction; :meth:`Round.playing` from the first card of a contract decided elsewhere;
+  the players' table (:mod:`service.players.table`: the arena, the bench, the review,
+  the bidding player's look-ahead) drives a :class:`Round`;
+- a record of tricks: :func:`check_tricks` (:func:`rounds.check_round` for POST
+  /v1/round-score and the players' views, :func:`record.validate_record` for POST
+  /v1/rounds/validate): the same walk in its record mode, which follows the stated
+  leaders and records every violation instead of raising at the first.
+
+The phases are the engine's one vocabulary (:mod:`.phases`).
 """
 
 from __future__ import annotations
@@ -54,7 +70,19 @@ from .actions import (
     PlayAction,
 )
 from .bidding import AuctionResult, LegalBid, start_auction
-from .cards import KING, NO_TRUMP, QUEEN, RANKS, SEVEN, Cards, card, cards_in, mask_of, suit_of
+from .cards import (
+    KING,
+    NO_TRUMP,
+    QUEEN,
+    RANKS,
+    SEVEN,
+    Card,
+    Cards,
+    card,
+    cards_in,
+    mask_of,
+    suit_of,
+)
 from .deal import check_deal_fits, commitment, complete_hands, next_dealer, pack_of
 from .declarations import (
     SEQUENCE,
@@ -65,8 +93,18 @@ from .declarations import (
     find_declarations,
     parse_declarations,
 )
+from .phases import (
+    AUCTION,
+    COMPLETE,
+    EXCHANGE,
+    PHASES,  # noqa: F401 - re-exported (the API's StatePhase)
+    PLAY,
+    REDEAL,
+)
 from .play import (
+    DUPLICATE_CARD,
     NOT_YOUR_TURN,
+    WRONG_LEADER,
     Position,
     PositionError,
     Verdict,
@@ -74,19 +112,19 @@ from .play import (
     judge,
     legal_mask,
     legal_moves,
+    ruleset_tables,
     trick_points,
+    trick_ranking,
     trick_rules,
-    winning_index,
 )
-from .record import Contract, first_leader
-from .rounds import CheckedRound, Trick
+from .play import MESSAGES as PLAY_MESSAGES
+from .record import FIRST_LEADER_MESSAGE, Contract, first_leader
+from .rounds import EXTRA_CARD_MESSAGE, CheckedRound, Trick, Violation, seat_at
 from .rulesets import Ruleset
 from .scoring import ContractBid, RoundScore, check_contract, needs_bid, score_checked
 from .text import N_, Text
 
-# Phases.
-AUCTION, EXCHANGE, PLAY, COMPLETE, REDEAL = "auction", "exchange", "play", "complete", "redeal"
-PHASES = (AUCTION, EXCHANGE, PLAY, COMPLETE, REDEAL)
+# Phases (:mod:`.phases`, the engine's one vocabulary) are imported above.
 
 #: What the actions show the table (:class:`Event`).
 EVENT_TYPES = ("declaration", "belote", "rebelote", ExchangeAction.type, CompareAction.type)
@@ -214,6 +252,11 @@ class RoundState:
     own_score: RoundScore | None = None
     walk: _Walk | None = field(default=None, repr=False, compare=False)
 
+    @property
+    def declarations(self) -> tuple[Declaration, ...]:
+        """The declarations announced so far, checked, in order."""
+        return tuple(self.walk.declared) if self.walk is not None else ()
+
     def legal_for(self, seat: int) -> Legal:
         """What ``seat`` may do now, made of its own hand and the public record only (the
         comparison's winner may show its sequences while another seat is to play)."""
@@ -228,6 +271,8 @@ class RoundState:
 def _illegal(index: int, by: int, rule: str, template: str, /, **details) -> IllegalAction:
     return IllegalAction(index, by, rule, Text(template, **details))
 
+
+_NO_DEAL = DealRecord((), None, ())  # a record of tricks: its deal is not walked
 
 #: How many walks :func:`round_state` keeps (the tables in play on one worker).
 KEPT = 512
@@ -276,6 +321,24 @@ class Round:
         first illegal one)."""
         game = cls.__new__(cls)
         game._walk, game._actions = _walk_of(record), list(record.actions)
+        return game
+
+    @classmethod
+    def playing(
+        cls,
+        ruleset: Ruleset,
+        dealer: int,
+        hands: Sequence[int],
+        contract: Contract,
+        held_in: int = 0,
+    ) -> Round:
+        """The round at its first card, its contract known (decided elsewhere: a table
+        that bid apart, a record that states its contract): ``hands`` (bit sets) are
+        every seat's full hand at the start of play. No deal is checked (none is given);
+        the play is walked as :meth:`apply` walks it, from the seat after the dealer
+        (:func:`record.first_leader`)."""
+        game = cls.__new__(cls)
+        game._walk, game._actions = _Walk.at_play(ruleset, dealer, hands, contract, held_in), []
         return game
 
     @property
@@ -345,6 +408,27 @@ def _walk_of(record: GameRecord) -> _Walk:
         del _KEPT[next(iter(_KEPT))]
     _KEPT[base, actions] = walk
     return walk
+
+
+def check_tricks(
+    ruleset: Ruleset,
+    trump: str,
+    hands: Sequence[int],
+    tricks: Sequence[Trick],
+    dealer: int | None = None,
+    contract: Contract | None = None,
+) -> tuple[CheckedRound, _Walk]:
+    """A record of ``tricks`` checked on the one walk (:meth:`_Walk.walk_tricks`): every
+    play judged from ``hands`` (each seat's at the start of play, bit sets), the stated
+    leaders followed, every violation reported; with ``dealer`` the first trick's leader
+    is checked too. Returns the :class:`rounds.CheckedRound` and the walk where the record
+    leaves it (the next card's position: :func:`record.validate_record`)."""
+    if contract is None:
+        contract = Contract(0, trump, None)
+    walk = _Walk.for_tricks(ruleset, dealer or 0, hands, contract)
+    violations = walk.walk_tricks(tricks, dealer is not None)
+    checked = CheckedRound(tuple(tricks), tuple(hands), walk.winners, tuple(violations))
+    return checked, walk
 
 
 def check_playable(ruleset: Ruleset) -> None:
@@ -579,8 +663,16 @@ class _Walk:
     score: RoundScore | None = None
     own_score: RoundScore | None = None
     count: int = 0
+    scoring: bool = True  # false in a record's check (:func:`check_tricks`): scored apart
+    # the play's look-ups, set when play starts (:meth:`_play_tables`)
+    trump: str = ""
+    tables: object = None  # play.ruleset_tables
+    ranking: tuple[int, ...] = ()  # play.trick_ranking
+    best: int = 0  # the ranking key of the card winning the trick in progress
 
     def __post_init__(self) -> None:
+        if self.phase != AUCTION:  # :meth:`at_play`: no deal to check
+            return
         record = self.record
         check_deal(record)
         deal = record.deal
@@ -594,6 +686,90 @@ class _Walk:
             self.auction.check_ready()
         except PositionError as error:
             raise PositionError(f"deal.{error.field}", Text("{m}", m=str(error))) from error
+
+    @classmethod
+    def at_play(
+        cls,
+        ruleset: Ruleset,
+        dealer: int,
+        hands: Sequence[int],
+        contract: Contract,
+        held_in: int = 0,
+    ) -> _Walk:
+        """A walk from the first card of a round whose contract is known (:meth:`Round.playing`;
+        the record check of a stated contract, :func:`record.validate_record`)."""
+        deal = DealRecord(tuple(tuple(cards_in(h)) for h in hands), None, ())
+        record = GameRecord(ruleset, dealer, deal, (), held_in)
+        walk = cls(record, phase=PLAY, contract=contract, hands=list(hands))
+        walk._start_play()
+        return walk
+
+    @classmethod
+    def for_tricks(
+        cls, ruleset: Ruleset, dealer: int, hands: Sequence[int], contract: Contract
+    ) -> _Walk:
+        """A walk for a record of tricks (:func:`check_tricks`): from the first card, with
+        nothing of the actions' bookkeeping (a record of tricks says no belote and no
+        comparison) and no score (the record's check scores it with its declarations)."""
+        record = GameRecord(ruleset, dealer, _NO_DEAL)
+        walk = cls(record, phase=PLAY, contract=contract, hands=list(hands), scoring=False)
+        walk.start = tuple(hands)
+        walk.belote_start = (0,) * ruleset.players
+        walk.leader = first_leader(ruleset, dealer)
+        walk._play_tables()
+        return walk
+
+    def walk_tricks(self, tricks: Sequence[Trick], first_leader_checked: bool) -> list[Violation]:
+        """Play a record's ``tricks`` on this walk as :meth:`apply` plays cards (one rule,
+        one place: :meth:`_judge`, :meth:`_put`), but the stated record is followed and
+        every rule broken recorded instead of raised (a round record is checked as stated,
+        docs/rules.md section 2): a trick led by another seat than the walk's leader is
+        ``wrong_leader`` (the first trick only with ``first_leader_checked``: the seat after
+        the dealer) and the stated leader leads; a card played earlier in the round is
+        ``duplicate_card`` (not judged, left in the hand that holds it, but in the trick);
+        any other card is judged and played, legal or not; a card beyond the table's size
+        in a trick is ``not_your_turn``. Returns the violations in playing order."""
+        ruleset = self.record.ruleset
+        players = ruleset.players
+        violations: list[Violation] = []
+        played = 0
+        for t, trick in enumerate(tricks):
+            if trick.leader != self.leader:
+                if trick.cards and (t or first_leader_checked):
+                    if t:  # the seat that won the trick before
+                        message = Text(PLAY_MESSAGES[WRONG_LEADER], seat=self.leader)
+                    else:
+                        message = Text(
+                            FIRST_LEADER_MESSAGE, seat=self.leader, dealer=self.record.dealer
+                        )
+                    violation = Violation(t, trick.leader, trick.cards[0], WRONG_LEADER, message)
+                    violations.append(violation)
+                self.leader = trick.leader
+            for i, c in enumerate(trick.cards[:players]):
+                seat = (trick.leader + i) % players
+                if played >> c & 1:
+                    message = Text(PLAY_MESSAGES[DUPLICATE_CARD], card=Card(c))
+                    violations.append(Violation(t, seat, c, DUPLICATE_CARD, message))
+                    self._put(seat, c, held=False)
+                    continue
+                played |= 1 << c
+                verdict = self._judge(seat, c)
+                if not verdict.legal:
+                    violations.append(Violation(t, seat, c, verdict.rule, verdict.message))
+                self._put(seat, c)
+            for i, c in enumerate(trick.cards[players:], start=players):
+                seat = seat_at(trick, i, ruleset)
+                message = Text(EXTRA_CARD_MESSAGE, seat=seat, trick=t, players=players)
+                violations.append(Violation(t, seat, c, NOT_YOUR_TURN, message))
+        return violations
+
+    @property
+    def winners(self) -> tuple[int, ...]:
+        """The seat winning each trick so far, the one in progress with its cards so far."""
+        won = tuple(t.winner for t in self.tricks)
+        if self.cards:
+            return (*won, (self.leader + self.win) % self.record.ruleset.players)
+        return won
 
     def copy(self, record: GameRecord) -> _Walk:
         """An independent walk at the same point, for ``record`` (the same round)."""
@@ -734,6 +910,7 @@ class _Walk:
     def _start_play(self) -> None:
         ruleset = self.record.ruleset
         self.phase = PLAY
+        self._play_tables()
         self.start = tuple(self.hands)
         self.belote_start = self._belote_masks()
         self.leader = first_leader(ruleset, self.record.dealer)
@@ -801,41 +978,65 @@ class _Walk:
             self._wrong_phase(index, action, seat)
 
     def _card(self, index: int, seat: int, c: int) -> None:
-        ruleset, trump = self.record.ruleset, self.contract.trump
         pending = self.belote_pending.pop(seat, None)
         hand = self.hands[seat]
         pair = self.belote_start[seat] & hand
         if pending is not None and not pair >> c & 1:
             raise IllegalAction(index, seat, INVALID_BELOTE, self._belote_refusal(seat, pair), c)
-        cards = self.cards
-        verdict = judge(hand, c, trick_rules(ruleset, trump, self.leader, cards, self.win))
+        verdict = self._judge(seat, c)
         if not verdict.legal:
             raise IllegalAction(index, seat, verdict.rule, verdict.message, c)
-        self.hands[seat] = hand & ~(1 << c)
         if pair >> c & 1 and pending is not None:
             # the first of the pair played: the other card is still in the hand
             first = bool(hand >> _partner_card(c) & 1)
             self.events.append(Event(index, "belote" if first else "rebelote", seat, (c,)))
             if first:
                 self.said.add((seat, suit_of(c)))
+        self._put(seat, c)
+
+    def _judge(self, seat: int, c: int) -> Verdict:
+        """Whether ``seat`` may play ``c`` now: :func:`play.judge` under the obligations of
+        the trick as it stands (:func:`play.trick_rules`, its winner kept card by card)."""
+        cards = self.cards
+        if cards:
+            rules = self.tables.rules_after(self.trump, self.leader, cards, self.win)
+        else:
+            rules = trick_rules(self.record.ruleset, self.trump, self.leader, cards, 0)
+        return judge(self.hands[seat], c, rules)
+
+    def _put(self, seat: int, c: int, held: bool = True) -> None:
+        """``seat``'s card ``c`` goes on the trick (out of its hand, when ``held``); the
+        trick's winner is kept up to date card by card (:func:`play.winning_index`'s rule:
+        a higher key that is a trump or of the suit led), and a full trick is taken."""
+        if held:
+            self.hands[seat] &= ~(1 << c)
+        cards = self.cards
         cards.append(c)
+        key = self.ranking[c]
+        if len(cards) == 1:
+            self.best = key
+        elif key > self.best and (key >= 16 or c >> 3 == cards[0] >> 3):
+            self.win, self.best = len(cards) - 1, key
         self.played_once.add(seat)
         if self.comparison is not None:
             self.comparison.played(seat)
-        if len(cards) == ruleset.players:
+        if len(cards) == self.tables.players:
             self._end_trick()
-        elif len(cards) > 1:
-            self.win = winning_index(cards, trump)
+
+    def _play_tables(self) -> None:
+        ruleset, trump = self.record.ruleset, self.contract.trump
+        self.trump, self.tables = trump, ruleset_tables(ruleset)
+        self.ranking = trick_ranking(trump)
 
     def _end_trick(self) -> None:
         ruleset, trump = self.record.ruleset, self.contract.trump
         cards = tuple(self.cards)
-        winner = (self.leader + winning_index(cards, trump)) % ruleset.players
+        winner = (self.leader + self.win) % ruleset.players
         points = trick_points(cards, trump, ruleset)
         self.tricks.append(TrickState(self.leader, cards, winner, points))
         self.points[ruleset.team_of(winner)] += points
         self.leader, self.cards, self.win = winner, [], 0
-        if len(self.tricks) == ruleset.hand_size:
+        if len(self.tricks) == ruleset.hand_size and self.scoring:
             self._score()
 
     def _belote_masks(self) -> tuple[int, ...]:
@@ -1128,7 +1329,9 @@ class _Walk:
     def state(self) -> RoundState:
         ruleset = self.record.ruleset
         seat = self._seat_to_act()
-        result = self.result if self.result is not None else self.auction.result()
+        result = self.result
+        if result is None and self.auction is not None:  # (none when begun at play)
+            result = self.auction.result()
         tricks = list(self.tricks)
         if self.cards:
             cards = tuple(self.cards)

@@ -2,16 +2,19 @@
 
 Round records are checked as stated: hands are rebuilt from the stated play order, a
 wrong leader is reported at its trick, and checking goes on with the stated leaders
-(docs/rules.md section 2). Every play is judged by :func:`play.judge` under the obligations of
-:func:`play.obligations`, the same list that answers ``/v1/legal-moves``; the trick's
-winner is kept up to date card by card (:func:`play.judge_trick`).
+(docs/rules.md section 2). The walk is the round's own (:func:`round_state.check_tricks`,
+the walk of POST /v1/rounds/state, in a mode that records a violation and goes on): every
+play is judged by :func:`play.judge` under the obligations of :func:`play.trick_rules`,
+the same list that answers ``/v1/legal-moves``; the trick's winner is kept up to date
+card by card.
 
 Where is each round-record rule?
 
-- ``wrong_leader``: :func:`_check_leader` (a trick not led by the previous trick's winner);
-- ``not_your_turn``: :func:`_plays` (a card beyond the table's size in one trick: its seat
-  has already played to that trick);
-- ``duplicate_card``: :func:`check_round` (a card already played earlier in the round);
+- ``wrong_leader``: :meth:`round_state._Walk.walk_tricks` (a trick not led by the
+  previous trick's winner; with the dealer, the first trick not led by the seat after it);
+- ``not_your_turn``: the same (a card beyond the table's size in one trick: its seat has
+  already played to that trick);
+- ``duplicate_card``: the same (a card already played earlier in the round);
 - ``not_in_hand`` and the play obligations: :func:`play.judge`.
 """
 
@@ -21,15 +24,7 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 
 from .cards import Card
-from .play import (
-    DUPLICATE_CARD,
-    MESSAGES,
-    NOT_YOUR_TURN,
-    WRONG_LEADER,
-    PositionError,
-    check_seat,
-    judge_trick,
-)
+from .play import PositionError, check_seat
 from .rulesets import Ruleset
 from .text import N_, Text
 
@@ -146,11 +141,6 @@ def check_shape(tricks: Sequence[Trick], ruleset: Ruleset, *, complete: bool = T
             )
 
 
-def _plays(trick: Trick, ruleset: Ruleset) -> tuple[tuple[int, ...], tuple[int, ...]]:
-    """The trick's plays in turn, and the extra cards played out of turn."""
-    return trick.cards[: ruleset.players], trick.cards[ruleset.players :]
-
-
 def rebuild_hands(tricks: Sequence[Trick], ruleset: Ruleset) -> tuple[int, ...]:
     """Each seat's hand: the cards it played in turn (a repeated card stays with the seat
     that played it first)."""
@@ -159,7 +149,7 @@ def rebuild_hands(tricks: Sequence[Trick], ruleset: Ruleset) -> tuple[int, ...]:
     seen = 0
     for trick in tricks:
         seat = trick.leader
-        for c in trick.cards[:players]:  # the plays in turn (:func:`_plays`)
+        for c in trick.cards[:players]:  # the plays in turn (the rest: out of turn)
             bit = 1 << c
             if not seen & bit:
                 hands[seat % players] |= bit
@@ -174,45 +164,18 @@ def check_round(
     ruleset: Ruleset,
     hands: Mapping[int, int] | None = None,
 ) -> CheckedRound:
-    """Check every play of a round record (shape first: see :func:`check_shape`).
+    """Check every play of a round record (shape first: see :func:`check_shape`), on the
+    one walk of a round (:func:`round_state.check_tricks`: the walk POST /v1/rounds/state
+    plays actions on, following the stated record and reporting every violation).
 
     Without ``hands`` they are rebuilt from the plays (:func:`rebuild_hands`); with them
     (seat to bit set) a card outside the seat's hand is ``not_in_hand``.
     """
+    from .round_state import check_tricks  # (it builds on this module: Trick, Violation)
+
     tricks = tuple(tricks)
     if hands:
         start = tuple(hands.get(s, 0) for s in range(ruleset.players))
     else:
         start = rebuild_hands(tricks, ruleset)
-    remaining = list(start)
-    played = 0
-    winners: list[int] = []
-    violations: list[Violation] = []
-    players = ruleset.players
-    for t, trick in enumerate(tricks):
-        in_turn, extra = _plays(trick, ruleset)
-        leader = trick.leader
-        if t and winners:
-            violations.extend(_check_leader(t, trick, winners[-1]))
-        played, win, faults = judge_trick(leader, in_turn, trump, ruleset, remaining, played)
-        for i, verdict in faults:
-            seat, c = (leader + i) % players, in_turn[i]
-            if verdict is None:
-                message = Text(MESSAGES[DUPLICATE_CARD], card=Card(c))
-                violations.append(Violation(t, seat, c, DUPLICATE_CARD, message))
-            else:
-                violations.append(Violation(t, seat, c, verdict.rule, verdict.message))
-        for i, c in enumerate(extra, start=len(in_turn)):
-            seat = seat_at(trick, i, ruleset)
-            message = Text(EXTRA_CARD_MESSAGE, seat=seat, trick=t, players=ruleset.players)
-            violations.append(Violation(t, seat, c, NOT_YOUR_TURN, message))
-        if in_turn:
-            winners.append((leader + win) % players)
-    return CheckedRound(tricks, start, tuple(winners), tuple(violations))
-
-
-def _check_leader(index: int, trick: Trick, previous_winner: int) -> list[Violation]:
-    if trick.leader == previous_winner or not trick.cards:
-        return []
-    message = Text(MESSAGES[WRONG_LEADER], seat=previous_winner)
-    return [Violation(index, trick.leader, trick.cards[0], WRONG_LEADER, message)]
+    return check_tricks(ruleset, trump, start, tricks)[0]

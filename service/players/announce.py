@@ -16,8 +16,11 @@ takes without a search, from its own view (:class:`..engine.round_view.RoundView
 
 from __future__ import annotations
 
+from collections.abc import Sequence
+
 from ..engine.actions import Action, CompareAction, DeclareAction, ExchangeAction
 from ..engine.cards import cards_in
+from ..engine.declarations import Declaration
 from ..engine.round_view import RoundView
 
 #: The dealer's answers, strongest first; the non-dealer's only step is ``state``.
@@ -27,16 +30,24 @@ ANSWERS = ("not_good", "how_high", "same", "state", "good")
 def announcement(view: RoundView) -> Action | None:
     """The action the viewer takes now without a search, or None (it bids, plays a card
     or has nothing to do)."""
-    open_ = view.actions_open
+    return ready_action(view.viewer, view.actions_open, view.legal.declarations)
+
+
+def ready_action(
+    viewer: int, open_: Sequence[Action], declarations: Sequence[Declaration]
+) -> Action | None:
+    """:func:`announcement` from the round's own answers: ``open_`` the actions the viewer
+    may append now, ``declarations`` its best declarations open now (``Legal``); what the
+    players' table (:mod:`.table`) asks of the round it drives."""
     swap = [a for a in open_ if isinstance(a, ExchangeAction) and a.swap]
     if swap:
         return swap[0]
     steps = [a for a in open_ if isinstance(a, CompareAction)]
     if steps:
         return min(steps, key=lambda a: ANSWERS.index(a.step))
-    if view.legal.declarations:
-        best = view.legal.declarations[0]
-        return DeclareAction(tuple(cards_in(best.cards)), view.viewer)
+    if declarations:
+        best = declarations[0]
+        return DeclareAction(tuple(cards_in(best.cards)), viewer)
     return None
 
 

@@ -52,9 +52,11 @@ from ..engine.cards import (
     SUITS,
     bit,
     cards_in,
+    mask_of,
 )
 from ..engine.chances import MatchOutlook, outlook
 from ..engine.match import MatchRound, MatchSituation
+from ..engine.round_state import DealRecord, Round
 from ..engine.rulesets import PARAMETERS, Ruleset
 from ..engine.scoring import mode_total
 from .baselines import greedy_card
@@ -68,15 +70,7 @@ from .reading import (
     take_margin,
     take_threshold,
 )
-from .table import (
-    AuctionView,
-    Deal,
-    complete,
-    contract_bid,
-    play_round,
-    run_bidding,
-    seven_exchange,
-)
+from .table import AuctionView, bid_round, play_out, start_play
 
 
 @dataclass(frozen=True)
@@ -372,6 +366,37 @@ def _options(view: AuctionView) -> list[Call]:
     return out
 
 
+@dataclass(frozen=True)
+class Deal:
+    """One deal the look-ahead imagines: every hand as the auction sees it (the seat's own
+    as it is, bit sets), the turned card, the rest of the pack (the stock) and the suits
+    proposed; the round completes the hands by the engine's rule (:func:`_record`)."""
+
+    hands: tuple[int, ...]
+    turned: int | None
+    rest: tuple[int, ...]
+    proposed: str | None = None
+    second_proposed: str | None = None
+
+    @classmethod
+    def of(cls, record: DealRecord) -> Deal:
+        """A real deal (the engine's, :func:`.table.deal`) in the look-ahead's terms."""
+        hands = tuple(mask_of(h) for h in record.hands)
+        return cls(hands, record.turned, record.stock, record.proposed, record.second_proposed)
+
+
+def _record(dealt: Deal) -> DealRecord:
+    """The imagined deal as a round's record holds it."""
+    hands = tuple(tuple(cards_in(h)) for h in dealt.hands)
+    return DealRecord(
+        hands,
+        dealt.turned,
+        dealt.rest,
+        proposed=dealt.proposed,
+        second_proposed=dealt.second_proposed,
+    )
+
+
 def _unseen_deal(view: AuctionView, rng: random.Random) -> Deal:
     rules = view.ruleset
     pack = [c for c in range(32) if not view.hand >> c & 1 and c != view.turned]
@@ -464,36 +489,28 @@ def _rollout(
     kept): the solver gives a margin, not a score."""
     rules = view.ruleset
     bidders = [model_bid] * rules.players
-    contract, bids = run_bidding(
-        rules, dealt, view.dealer, bidders, rng, (*view.bids, first), cached_auction
-    )
+    game = Round(rules, view.dealer, _record(dealt))
+    contract, bids = bid_round(game, bidders, rng, (*view.bids, first))
     team = rules.team_of(view.seat)
     if contract is None:
         return 0.0 if match is None else (0.0, match.win(team, REDEAL))
-    hands = complete(rules, dealt, contract.taker)
-    exchanged = seven_exchange(rules, contract, hands)
-    bid = contract_bid(contract)
+    hands = start_play(game)
+    played_for = game.state().contract
     value = 0.0
     if share > 0:
         value = share * solved_round_margin(
-            rules, hands, contract.trump, contract.taker, view.dealer, bid, team, solved
+            rules,
+            hands,
+            contract.trump,
+            contract.taker,
+            view.dealer,
+            played_for.bid,
+            team,
+            solved,
         )
         if share >= 1 and match is None:
             return value
-    played = play_round(
-        rules,
-        hands,
-        contract.trump,
-        contract.taker,
-        [greedy_card] * rules.players,
-        rng,
-        view.dealer,
-        bid,
-        dealt.turned,
-        exchanged,
-        bids,
-        double=contract.double or "none",
-    )
+    played = play_out(game, [greedy_card] * rules.players, rng, bids, contract=contract)
     greedy = played.score.score[team] - played.score.score[1 - team]
     margin = value + (1 - share) * greedy
     if match is None:

@@ -1,11 +1,26 @@
-"""A table: deal, auction and play of whole rounds by computer players, scored by the engine.
+"""A table: whole rounds by computer players on the engine's own round, scored by it.
 
-Used by the arena (``bench/arena.py``), by the tests, and by the bidding player's
-look-ahead. The deal follows docs/rules.md section 5: Coinche deals every card before the
-auction; turned-card games deal ``hand_size - 3`` cards each and turn one up, then the taker
-receives the turned card plus two and the others three (Klaberjass: three each, the turned
-card stays on the table unless the holder of the trump 7 exchanges it). Every card a
-player chooses is checked with :func:`play.check_card`; every bid by the engine's auction.
+Used by the arena (``bench/arena.py``), the bench, the review, the tests, and by the
+bidding player's look-ahead. The table keeps no rule of its own: it drives a
+:class:`..engine.round_state.Round` (the one walk of a round, the one behind POST
+/v1/rounds/state), asking each seat for its action:
+
+- the deal is the engine's (:func:`..engine.deal.deal_round`, or a
+  :class:`..engine.round_state.DealRecord` given), with every deal parameter
+  (``deal_packets``, ``completion``, the turned card); the round completes the hands
+  after the auction;
+- the auction (:func:`bid_round`): each seat's bidder, asked with an :class:`AuctionView`
+  whenever the round says it is to bid;
+- the exchange, the comparison, the declarations and belote (:func:`play_out`): the
+  actions a computer seat takes without a search (:func:`.announce.ready_action`, what
+  POST /v1/suggest/action answers), from the round's own open actions; belote is said with
+  its card;
+- the cards: each seat's card player, asked with a :class:`.view.SeatView` made of the
+  round's state; the round refuses an illegal card (``AssertionError`` here: a player
+  bug).
+
+:func:`play_round` plays a round whose full hands and contract are given (a contract
+decided elsewhere): :meth:`Round.playing`, from the first card.
 """
 
 from __future__ import annotations
@@ -14,21 +29,18 @@ import random
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 
-from ..engine.bidding import (
-    KLAVERJAS_BIDDING,
-    TURNED_CARD_BIDDING,
-    AuctionResult,
-    Call,
-    Contract,
-    run_auction,
-)
-from ..engine.cards import SEVEN, bit, card, cards_in, mask_of, suit_of
-from ..engine.deal import proposed_suits
-from ..engine.declarations import find_belotes, find_declarations
-from ..engine.play import Position, check_card, winning_index
+from ..engine.actions import Action, BeloteAction, BidAction, ExchangeAction, PlayAction
+from ..engine.bidding import Call, Contract
+from ..engine.cards import mask_of, suit_of
+from ..engine.deal import Deal, complete_hands, deal_round
+from ..engine.phases import AUCTION, COMPLETE, EXCHANGE, PLAY
+from ..engine.play import Position
+from ..engine.record import Contract as PlayContract
+from ..engine.round_state import DealRecord, Round, RoundState
 from ..engine.rounds import Trick
 from ..engine.rulesets import Ruleset
-from ..engine.scoring import ContractBid, RoundScore, score_round
+from ..engine.scoring import ContractBid, RoundScore
+from .announce import ready_action
 from .view import SeatView
 
 CardPlayer = Callable[[SeatView, random.Random], int]
@@ -53,115 +65,233 @@ class AuctionView:
 BidPlayer = Callable[[AuctionView, random.Random], Call]
 
 
-@dataclass(frozen=True)
-class Deal:
-    """The cards as dealt for the auction, the rest of the pack in dealing order and
-    (``klaverjas_proposed``) the suits proposed."""
-
-    hands: tuple[int, ...]
-    turned: int | None
-    rest: tuple[int, ...]
-    proposed: str | None = None
-    second_proposed: str | None = None
-
-
 def first_hand_size(ruleset: Ruleset) -> int:
-    """Cards each seat holds during the auction: all of them in Coinche and klaverjas, 3
-    fewer where the rest are dealt after it (turned-card games, Bulgarian belot)."""
-    full = ruleset.bidding == "coinche" or ruleset.bidding in KLAVERJAS_BIDDING
-    return ruleset.hand_size if full else ruleset.hand_size - 3
+    """Cards each seat holds during the auction: the packets dealt before it
+    (``deal_packets``, :func:`..engine.deal.deal_pack`)."""
+    return sum(ruleset.packets())
 
 
-def deal(ruleset: Ruleset, rng: random.Random) -> Deal:
-    pack = list(range(32))
-    rng.shuffle(pack)
-    return deal_from(ruleset, pack, *propose(ruleset, rng))
+def deal(ruleset: Ruleset, dealer: int, seed: str) -> DealRecord:
+    """The engine's deal of a round (:func:`..engine.deal.deal_round`) from ``seed``: the
+    same seed, the same deal, on every machine."""
+    return deal_record(deal_round(ruleset, dealer, seed=seed))
 
 
-def propose(ruleset: Ruleset, rng: random.Random) -> tuple[str | None, str | None]:
-    """The suits ``klaverjas_proposed`` bidding proposes, drawn apart from the pack by the
-    engine's rule (:func:`deal.proposed_suits`) with ``rng``; ``(None, None)`` for the
-    other procedures."""
-    return proposed_suits(ruleset, rng.randrange)
+def deal_record(dealt: Deal) -> DealRecord:
+    """A deal of :func:`..engine.deal.deal_round` as a round's record holds it."""
+    return DealRecord(
+        dealt.hands,
+        dealt.turned,
+        dealt.stock,
+        proposed=dealt.proposed,
+        second_proposed=dealt.second_proposed,
+    )
 
 
-def deal_from(
-    ruleset: Ruleset,
-    pack: Sequence[int],
-    proposed: str | None = None,
-    second_proposed: str | None = None,
-) -> Deal:
-    size = first_hand_size(ruleset)
-    hands = tuple(mask_of(pack[s * size : (s + 1) * size]) for s in range(ruleset.players))
-    at = ruleset.players * size
-    if ruleset.bidding not in TURNED_CARD_BIDDING:  # no card is turned up
-        return Deal(hands, None, tuple(pack[at:]), proposed, second_proposed)
-    return Deal(hands, pack[at], tuple(pack[at + 1 :]), proposed, second_proposed)
+def full_hands(ruleset: Ruleset, dealer: int, dealt: DealRecord, taker: int) -> tuple[int, ...]:
+    """Every seat's hand once ``taker`` holds the contract, completed by the engine's rule
+    (:func:`..engine.deal.complete_hands`; bit sets), for a table that plays a deal with a
+    contract of its own choosing (:func:`play_round`)."""
+    full, _stock = complete_hands(ruleset, dealer, dealt.hands, dealt.turned, dealt.stock, taker)
+    return tuple(mask_of(h) for h in full)
 
 
-def complete(ruleset: Ruleset, dealt: Deal, taker: int) -> list[int]:
-    """Every seat's full hand once the contract is known (the taker first gets the turned
-    card in ``turned_card`` games), and the undealt cards last when the game leaves some."""
-    hands = list(dealt.hands)
-    rest = list(dealt.rest)
-    if ruleset.bidding == "turned_card" and dealt.turned is not None:
-        hands[taker] |= bit(dealt.turned)
-    for seat in range(ruleset.players):
-        while hands[seat].bit_count() < ruleset.hand_size:
-            hands[seat] |= bit(rest.pop(0))
-    stock = mask_of(rest)
-    if ruleset.bidding == "klaberjass" and dealt.turned is not None:
-        stock |= bit(dealt.turned)
-    return [*hands, stock] if stock else hands
+def auction_view(game: Round, seat: int, bids: Sequence[Call]) -> AuctionView:
+    record = game.record
+    deal = record.deal
+    hand = game.state().hands[seat]
+    return AuctionView(
+        record.ruleset,
+        seat,
+        hand,
+        record.dealer,
+        tuple(bids),
+        deal.turned,
+        deal.proposed,
+        deal.second_proposed,
+    )
 
 
-def seven_exchange(ruleset: Ruleset, contract: Contract, hands: list[int]) -> int | None:
-    """The seat that exchanges the trump 7 for the turned card (always worth it), if any."""
-    if not contract.seven_exchange_allowed or contract.turned is None:
-        return None
-    seven = card(SEVEN, suit_of(contract.turned))
-    for seat in range(ruleset.players):
-        if hands[seat] >> seven & 1:
-            hands[seat] ^= bit(seven) | bit(contract.turned)
-            if len(hands) > ruleset.players:
-                hands[-1] ^= bit(seven) | bit(contract.turned)
-            return seat
-    return None
-
-
-def run_bidding(
-    ruleset: Ruleset,
-    dealt: Deal,
-    dealer: int,
+def bid_round(
+    game: Round,
     bidders: Sequence[BidPlayer],
     rng: random.Random,
     bids: Sequence[Call] = (),
-    auction: Callable[..., AuctionResult] = run_auction,
 ) -> tuple[Contract | None, tuple[Call, ...]]:
-    """Complete an auction (from ``bids``) with each seat's bidder; the contract or None.
-    ``auction`` is the engine's :func:`run_auction` or a function answering the same."""
-    made = list(bids)
-    offered = (dealt.proposed, dealt.second_proposed)
-    while True:
-        result = auction(ruleset, dealer, made, dealt.turned, *offered)
-        if result.complete:
-            return result.contract, tuple(made)
-        seat = result.next_seat
-        view = AuctionView(
-            ruleset, seat, dealt.hands[seat], dealer, tuple(made), dealt.turned, *offered
-        )
-        made.append(bidders[seat](view, rng))
+    """Append ``bids``, then complete the auction with each seat's bidder; the contract
+    (None: a redeal) and every bid made. The round is then in its exchange or play phase,
+    or over (``redeal``)."""
+    made: list[Call] = []
+    for bid in bids:
+        game.apply(BidAction(bid))
+        made.append(bid)
+    while game.phase == AUCTION:
+        seat = game.to_act
+        bid = bidders[seat](auction_view(game, seat, made), rng)
+        game.apply(BidAction(bid))
+        made.append(bid)
+    result = game.state().auction
+    return (result.contract if result is not None else None), tuple(made)
+
+
+def start_play(game: Round) -> tuple[int, ...]:
+    """Take the round through its exchange as a computer seat takes it (the trump 7 is
+    always exchanged: :func:`.announce.ready_action`); every seat's hand at the first
+    card (bit sets)."""
+    while game.phase == EXCHANGE:
+        seat = game.to_act
+        game.apply(ready_action(seat, game.legal_actions(seat), ()))
+    state = game.state()
+    return state.hands[: game.record.ruleset.players]
 
 
 @dataclass(frozen=True)
 class Played:
-    """A round played out: its record and the engine's score."""
+    """A round played out: its contract, its tricks and the engine's score (``bids``,
+    ``contract``: the auction, when the table held it; ``exchanged_by``: the seat that
+    exchanged the trump 7)."""
 
     trump: str
     taker: int
     bid: ContractBid | None
     tricks: tuple[Trick, ...]
     score: RoundScore
+    bids: tuple[Call, ...] = ()
+    contract: Contract | None = None
+    exchanged_by: int | None = None
+
+
+def _exchanged_by(state: RoundState) -> int | None:
+    return next((e.seat for e in state.events if e.type == ExchangeAction.type and e.swap), None)
+
+
+def _ready(state: RoundState, seat: int, speaks: bool) -> Action | None:
+    """The action ``seat`` takes now without a search, or None."""
+    open_ = state.legal_actions(seat)
+    if not open_:
+        return None
+    declarations = state.legal_for(seat).declarations
+    if not speaks:  # the arena's measure of announcing: this seat declares nothing
+        open_ = tuple(a for a in open_ if a.type != "declare")
+        declarations = ()
+    return ready_action(seat, open_, declarations)
+
+
+def play_out(
+    game: Round,
+    players: Sequence[CardPlayer],
+    rng: random.Random,
+    bids: tuple[Call, ...] = (),
+    watch: Callable[[int, int, Position, int], None] | None = None,
+    announces: Sequence[bool] | None = None,
+    turned: int | None = None,
+    exchanged_by: int | None = None,
+    contract: Contract | None = None,
+) -> Played:
+    """Play ``game`` from its exchange or play phase to its end: each action a seat takes
+    without a search first (any seat: Klaberjass's comparison winner shows its sequences
+    while another is to play, as POST /v1/suggest/action finds it), else the card of the
+    seat to play from ``players[seat]``. A seat whose ``announces`` is false declares
+    nothing. ``watch(seat, card, position, hand)``, if given, sees every card once the
+    round has found it legal, before it is played. ``turned`` / ``exchanged_by`` tell the
+    players what the round cannot (a round begun at its first card)."""
+    record = game.record
+    ruleset = record.ruleset
+    count = ruleset.players
+    speaks = list(announces) if announces is not None else [True] * count
+    if turned is None:
+        turned = record.deal.turned
+    while game.phase in (EXCHANGE, PLAY):
+        state = game.state()
+        seat = state.seat
+        others = (s for s in range(count) if s != seat)
+        ready = next(((s, a) for s in others if (a := _ready(state, s, speaks[s]))), None)
+        if ready is None:
+            action = _ready(state, seat, speaks[seat])
+            ready = (seat, action) if action is not None else None
+        if ready is not None:
+            game.apply(ready[1])
+            continue
+        game.apply(_card(state, seat, players[seat], rng, bids, turned, exchanged_by, watch))
+    state = game.state()
+    if state.phase != COMPLETE:
+        raise AssertionError(f"the round ended in its {state.phase} phase")
+    played = state.contract
+    return Played(
+        played.trump,
+        played.taker,
+        played.bid,
+        tuple(Trick(t.leader, t.cards) for t in state.tricks),
+        state.score,
+        tuple(bids),
+        contract,
+        exchanged_by if exchanged_by is not None else _exchanged_by(state),
+    )
+
+
+def _card(
+    state: RoundState,
+    seat: int,
+    player: CardPlayer,
+    rng: random.Random,
+    bids: tuple[Call, ...],
+    turned: int | None,
+    exchanged_by: int | None,
+    watch: Callable[[int, int, Position, int], None] | None,
+) -> Action:
+    """The card ``player`` chooses for ``seat``, as the action the round takes (belote
+    said with it when it is one)."""
+    record = state.walk.record
+    played = state.contract
+    tricks = state.tricks
+    current = tricks[-1] if tricks and tricks[-1].winner is None else None
+    done = tricks[:-1] if current is not None else tricks
+    trick = Trick(state.leader, current.cards if current is not None else ())
+    belotes = tuple((e.seat, suit_of(e.cards[0])) for e in state.events if e.type == "belote")
+    view = SeatView(
+        record.ruleset,
+        seat,
+        state.hands[seat],
+        played.trump,
+        played.taker,
+        trick,
+        tuple(Trick(t.leader, t.cards) for t in done),
+        state.declarations,
+        belotes,
+        turned,
+        exchanged_by if exchanged_by is not None else _exchanged_by(state),
+        played.bid,
+        record.dealer,
+        bids,
+    )
+    c = player(view, rng)
+    verdict = next((v for v in state.legal.cards if v.card == c), None)
+    if verdict is None or not verdict.legal:
+        raise AssertionError(f"seat {seat} played an illegal card: {c} {verdict}")
+    if watch is not None:
+        watch(seat, c, view.position, state.hands[seat])
+    if state.legal.belote and BeloteAction(c, seat) in state.legal_actions(seat):
+        return BeloteAction(c, seat)
+    return PlayAction(c, seat)
+
+
+def play_deal(
+    ruleset: Ruleset,
+    dealer: int,
+    dealt: DealRecord,
+    bidders: Sequence[BidPlayer],
+    players: Sequence[CardPlayer],
+    rng: random.Random,
+    bids: Sequence[Call] = (),
+    announces: Sequence[bool] | None = None,
+) -> Played | None:
+    """A whole round of ``dealt``: the auction (from ``bids``) by ``bidders``, then the
+    play by ``players``; None for a redeal."""
+    game = Round(ruleset, dealer, dealt)
+    contract, made = bid_round(game, bidders, rng, bids)
+    if contract is None:
+        return None
+    return play_out(game, players, rng, made, announces=announces, contract=contract)
 
 
 def play_round(
@@ -180,62 +310,13 @@ def play_round(
     double: str = "none",
     announces: Sequence[bool] | None = None,
 ) -> Played:
-    """Play every trick with ``players[seat]`` choosing for each seat, and score it
-    (``double``: the contract's contra level, with ``doubling: contra``).
-
-    Every seat announces its best declarations (a seat whose ``announces`` is false
-    none: the arena's measure of announcing); belote is announced as its first card is
-    played. ``watch(seat, card, position, hand)``, if given, sees every card once the
-    engine has found it legal, before it is played (the arena keeps a second engine in
-    step with it)."""
+    """Play a round whose full ``hands`` and contract are given (``double``: the contract's
+    contra level, with ``doubling: contra``) on :meth:`Round.playing`, as :func:`play_out`
+    plays it: every seat announces its best declarations at its turn (a seat whose
+    ``announces`` is false none), belote is said with its card."""
     count = ruleset.players
-    start = list(hands[:count])
-    held = list(start)
-    speaks = announces if announces is not None else [True] * count
-    declared = [
-        d for s in range(count) if speaks[s] for d in find_declarations(start[s], trump, ruleset, s)
-    ]
-    belote_suits = {s: find_belotes(start[s], trump, ruleset) for s in range(count)}
-    belotes: list[tuple[int, int]] = []
-    tricks: list[Trick] = []
-    leader = (dealer + 1) % count
-    for _ in range(ruleset.hand_size):
-        cards: tuple[int, ...] = ()
-        for i in range(count):
-            seat = (leader + i) % count
-            view = SeatView(
-                ruleset,
-                seat,
-                held[seat],
-                trump,
-                taker,
-                Trick(leader, cards),
-                tuple(tricks),
-                tuple(declared),
-                tuple(belotes),
-                turned,
-                exchanged_by,
-                bid,
-                dealer,
-                bids,
-            )
-            c = players[seat](view, rng)
-            verdict = check_card(held[seat], c, view.position)
-            if not verdict.legal:
-                raise AssertionError(f"seat {seat} played an illegal card: {verdict}")
-            if watch is not None:
-                watch(seat, c, view.position, held[seat])
-            held[seat] &= ~bit(c)
-            cards = (*cards, c)
-            for suit in belote_suits[seat]:
-                if suit_of(c) == suit and (seat, suit) not in belotes:
-                    belotes.append((seat, suit))
-        trick = Trick(leader, cards)
-        tricks.append(trick)
-        leader = (leader + winning_index(cards, trump)) % count
-    claims = [(d.seat, list(cards_in(d.cards))) for d in declared]
-    score = score_round(ruleset, trump, taker, tricks, claims, bid, double=double)
-    return Played(trump, taker, bid, tuple(tricks), score)
+    game = Round.playing(ruleset, dealer, hands[:count], PlayContract(taker, trump, bid, double))
+    return play_out(game, players, rng, bids, watch, announces, turned, exchanged_by)
 
 
 def contract_bid(contract: Contract) -> ContractBid | None:

@@ -14,7 +14,7 @@ from dataclasses import dataclass, field
 from ..engine.bidding import Call
 from ..engine.cards import ALL_CARDS, Card, bit, cards_in, count, mask_of
 from ..engine.declarations import Declaration
-from ..engine.play import Position, PositionError, check_seat, check_trump, winning_index
+from ..engine.play import Position, PositionError, check_seat, check_trump
 from ..engine.rounds import Trick, check_round, check_shape
 from ..engine.rulesets import Ruleset
 from ..engine.scoring import ContractBid, check_bid
@@ -133,7 +133,7 @@ def check_view(view: SeatView) -> None:
                 message=v.message,
             ),
         )
-    winners = [(t.leader + winning_index(t.cards, view.trump)) % rules.players for t in view.tricks]
+    winners = checked.winners[: len(view.tricks)]  # the walk's (:func:`rounds.check_round`)
     leaders = [t.leader for t in view.tricks[1:]] + [view.trick.leader]
     for i, (leader, winner) in enumerate(zip(leaders, winners, strict=False)):
         where = "trick.leader" if i + 1 == len(view.tricks) else f"tricks.{i + 1}.leader"

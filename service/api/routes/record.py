@@ -5,6 +5,7 @@ from __future__ import annotations
 from flask.views import MethodView
 
 from ...engine.cards import cards_in
+from ...engine.phases import AUCTION
 from ...engine.record import RoundRecord, Validation, validate_record
 from ...engine.rounds import Trick
 from ..blueprint import Blueprint
@@ -105,13 +106,18 @@ def _bids(args) -> list | None:
     return auction_bids(args["bids"])
 
 
+#: The engine says ``auction`` (:mod:`engine.phases`); this operation has answered
+#: ``bidding`` since it was published (``RoundPhase`` in the spec): the one word translated.
+PHASE_NAMES = {AUCTION: "bidding"}
+
+
 def _body(result: Validation, ruleset) -> dict:
     return {
         "valid": result.valid,
         "violations": _violations(result),
         "next": _next(result),
         "score": round_score_view(result.score, ruleset) if result.score else None,
-        "phase": result.phase,
+        "phase": PHASE_NAMES.get(result.phase, result.phase),
         "contract": record_contract_view(result.contract, ruleset),
         "auction": auction_view(result.auction) if result.auction else None,
     }
