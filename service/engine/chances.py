@@ -40,7 +40,8 @@ from pathlib import Path
 
 import numpy as np
 
-from .match import MatchResult, MatchRound, _decision, dealers, score_match
+from .deal import next_dealer
+from .match import MatchResult, MatchRound, MatchSituation, _decision, dealers, score_match
 from .rulesets import PRESETS, Ruleset
 
 DATA = Path(__file__).with_name("data") / "round_outcomes.json"
@@ -395,3 +396,111 @@ def match_chances(
         else:
             out.append(chance_now(ruleset, target, model, line.totals, seats[k], k, line.held))
     return out
+
+
+# --- a round's outcome seen from the match (the bidders' utility, issue 35) -----------------
+
+#: Rounds ahead within which the bidder reads the match: a side needs at most this many
+#: typical rounds (the model's median score of a round's higher side) to reach the
+#: target, or at most this many deals are left. Farther from the end the chance to win
+#: the match is nearly linear in the round's margin, and the margin decides alone.
+HORIZON = 3
+
+
+@lru_cache(maxsize=32)
+def typical_round(preset: str) -> float:
+    """The model's median score of the higher side of a round (points, with the held)."""
+    model = _model(preset)
+    assert model is not None, preset  # outlook() reads the match only with a model
+    ranked = sorted(model.outcomes, key=lambda o: max(o.mine, o.theirs) + o.held)
+    acc = 0.0
+    for o in ranked:
+        acc += o.p
+        if acc >= 0.5:
+            return float(max(o.mine, o.theirs) + o.held)
+    return float(max(o.mine, o.theirs) + o.held)
+
+
+def in_reach(ruleset: Ruleset, situation: MatchSituation, model: Model) -> bool:
+    """Whether the match's end is within :data:`HORIZON` rounds (see there)."""
+    if ruleset.match_deals is not None:
+        return situation.deals_left is not None and situation.deals_left <= HORIZON
+    assert ruleset.target is not None  # a match to a target (check_situation)
+    need = min(ruleset.target - t for t in situation.totals) - situation.held_in
+    return need <= HORIZON * typical_round(model.preset)
+
+
+class MatchOutlook:
+    """One team's chance to win the match after a round of the situation ``situation``
+    dealt by ``dealer`` (the round's :class:`MatchRound`: its own score, its litige's held
+    points, its winner, capot, redeal), the model's chance from there (:func:`chance_now`);
+    a draw counts half. Built by :func:`outlook`."""
+
+    def __init__(self, ruleset: Ruleset, situation: MatchSituation, model: Model, dealer: int):
+        self.ruleset, self.situation, self.model, self.dealer = ruleset, situation, model, dealer
+        self._seen: dict[tuple, Chance] = {}
+
+    def chance(self, r: MatchRound) -> Chance:
+        key = (r.score, r.held, r.winner, r.capot, r.redeal)
+        hit = self._seen.get(key)
+        if hit is None:
+            hit = self._seen[key] = self._after(r)
+        return hit
+
+    def win(self, team: int, r: MatchRound) -> float:
+        c = self.chance(r)
+        return c.win[team] + c.draw / 2
+
+    def before(self, team: int) -> float:
+        """The team's chance before the round."""
+        rules, s = self.ruleset, self.situation
+        played = 0
+        if rules.match_deals is not None:
+            assert s.deals_left is not None  # check_situation: given in a match of deals
+            played = rules.match_deals - s.deals_left
+        c = chance_now(rules, rules.target, self.model, s.totals, self.dealer, played, s.held_in)
+        return c.win[team] + c.draw / 2
+
+    def _after(self, r: MatchRound) -> Chance:
+        rules, s = self.ruleset, self.situation
+        totals = [s.totals[0] + r.score[0], s.totals[1] + r.score[1]]
+        pending = s.held_in
+        if r.held:
+            pending += r.held
+        elif pending and not r.redeal and r.winner is not None:
+            totals[r.winner] += pending
+            pending = 0
+        nxt = next_dealer(rules, self.dealer, r.winner, r.redeal)
+        if rules.match_deals is not None:
+            assert s.deals_left is not None  # check_situation: given in a match of deals
+            left = s.deals_left - 1
+            if left <= 0:
+                last = _decision(totals, None)
+                assert last is not None  # without a target the last deal decides
+                return _final_chance(last)
+            played = rules.match_deals - left
+            return chance_now(rules, None, self.model, totals, nxt, played, pending)
+        blocked = (rules.match_capot_cannot_finish and (r.capot is not None or r.passed_out)) or (
+            rules.match_hanging_blocks_finish and pending > 0
+        )
+        decided = None if blocked else _decision(totals, rules.target)
+        if decided is not None:
+            return _final_chance(decided)
+        return chance_now(rules, rules.target, self.model, totals, nxt, 0, pending)
+
+
+def _final_chance(decided: tuple[bool, int | None, bool]) -> Chance:
+    _, winner, draw = decided
+    return Chance((0.0, 0.0), 1.0) if draw else _won(winner)
+
+
+def outlook(ruleset: Ruleset, situation: MatchSituation | None, dealer: int) -> MatchOutlook | None:
+    """The outlook a player weighs a round's outcomes by, or None where the round's
+    margin decides alone: no situation given, no model of the ruleset (its options
+    change a rule, :func:`model_for`), or the end of the match beyond :data:`HORIZON`."""
+    if situation is None:
+        return None
+    model = model_for(ruleset)
+    if model is None or not in_reach(ruleset, situation, model):
+        return None
+    return MatchOutlook(ruleset, situation, model, dealer)

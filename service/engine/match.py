@@ -196,3 +196,80 @@ def dealers(ruleset: Ruleset, first: int, rounds: Sequence[MatchRound]) -> list[
             )
         out.append(next_dealer(ruleset, out[-1], r.winner, r.redeal))
     return out
+
+
+@dataclass(frozen=True, slots=True)
+class MatchSituation:
+    """Where a match stands before a round: each team's total (``totals[0]``: team 0,
+    seats 0 and 2), the points litiges hold over for the next round's winner
+    (``held_in``) and, in a match of a fixed number of deals (``match_deals``), the
+    deals left with this one (``deals_left``; None in a match to a target). The target
+    is the ruleset's. Checked by :func:`check_situation`."""
+
+    totals: tuple[int, int]
+    held_in: int = 0
+    deals_left: int | None = None
+
+
+def check_situation(ruleset: Ruleset, situation: MatchSituation, field: str = "match") -> None:
+    """Raises :class:`PositionError` naming the member at fault of a situation no match of
+    ``ruleset`` can be in before a round: a negative held-in, a match that has
+    no situation (a single deal, a score pad), ``deals_left`` missing or beyond
+    ``match_deals`` (or given in a match to a target), or a match already decided (a
+    total at or beyond the target, unless the rules let such a match go on: equal
+    totals, ``match_capot_cannot_finish``, points hanging under
+    ``match_hanging_blocks_finish``)."""
+    target, deals = ruleset.target, ruleset.match_deals
+    if target is None and deals is None:
+        raise PositionError(
+            field,
+            Text(
+                N_(
+                    "{ruleset}'s match is a single deal or a score pad (no target, no "
+                    "number of deals): leave `match` out"
+                ),
+                ruleset=ruleset.name,
+            ),
+        )
+    if situation.held_in < 0:
+        raise PositionError(f"{field}.held_in", Text(N_("held points cannot be negative")))
+    left = situation.deals_left
+    if deals is not None:
+        if left is None or not 1 <= left <= deals:
+            raise PositionError(
+                f"{field}.deals_left",
+                Text(
+                    N_("a match of {deals} deals (match_deals): give `deals_left`, 1 to {deals}"),
+                    deals=deals,
+                ),
+            )
+        return
+    if left is not None:
+        raise PositionError(
+            f"{field}.deals_left",
+            Text(
+                N_(
+                    "this match is played to {target} points, not a number of deals: leave "
+                    "`deals_left` out"
+                ),
+                target=target,
+            ),
+        )
+    decided = _decision(list(situation.totals), target)
+    goes_on = ruleset.match_capot_cannot_finish or (
+        ruleset.match_hanging_blocks_finish and situation.held_in > 0
+    )
+    if decided is not None and not goes_on:
+        team = 0 if decided[1] is None else decided[1]  # a draw: equal totals
+        raise PositionError(
+            f"{field}.totals.{team}",
+            Text(
+                N_(
+                    "team {team} has {total} points, at or beyond the target of {target}: "
+                    "the match is over"
+                ),
+                team=team,
+                total=situation.totals[team],
+                target=target,
+            ),
+        )

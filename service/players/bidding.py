@@ -56,6 +56,8 @@ from ..engine.cards import (
     cards_in,
     mask_of,
 )
+from ..engine.chances import MatchOutlook, outlook
+from ..engine.match import MatchRound, MatchSituation
 from ..engine.round_state import DealRecord, Round
 from ..engine.rulesets import PARAMETERS, Ruleset
 from ..engine.scoring import mode_total
@@ -83,6 +85,10 @@ class BidSuggestion:
     options: tuple[tuple[Call, float | None], ...]
     samples: int
     level: str
+    #: With a match situation the bidder read (:func:`.chances.outlook`): each option's
+    #: estimated chance for the seat's side to win the match after the round, in the
+    #: order of ``options``, which it chose by; else None (the margin chose).
+    chances: tuple[float, ...] | None = None
 
 
 #: The bidding procedures the computer players bid in: every one of the engine's
@@ -471,6 +477,10 @@ def _walk(
     return replace(dealt, hands=tuple(hands), rest=tuple(rest))
 
 
+#: A round everybody passed, for the match's outlook.
+REDEAL = MatchRound((0, 0), redeal=True)
+
+
 def model_bid(view: AuctionView, rng: random.Random | None = None) -> Call:
     """How the look-ahead expects every seat to bid after the call it weighs: take, name or
     bid as :func:`strong_trumps_bid` does (in the arena a better bidder than
@@ -492,19 +502,25 @@ def _rollout(
     rng: random.Random,
     share: float,
     solved: dict,
-) -> float:
+    match: MatchOutlook | None = None,
+) -> float | tuple[float, float]:
     """The seat's side's margin after ``first``: the auction finished by :func:`model_bid`
     at every seat, the round played by the greedy player, and in the proportion ``share``
     (1: only) valued double-dummy instead (:func:`.driver.solved_round_margin`; ``solved``
-    caches the compiled solver's answers across the rollouts of one decision)."""
+    caches the compiled solver's answers across the rollouts of one decision).
+
+    With ``match`` (:func:`.chances.outlook`): the margin and the side's chance to win the
+    match after the round. The double-dummy part of a round is scored as the greedy
+    round's points moved to the double-dummy margin (their sum and the round's winner
+    kept): the solver gives a margin, not a score."""
     rules = view.ruleset
     bidders = [model_bid] * rules.players
     game = Round(rules, view.dealer, _record(dealt))
     contract, bids = bid_round(game, bidders, rng, (*view.bids, first))
-    if contract is None:
-        return 0.0
-    hands = start_play(game)
     team = rules.team_of(view.seat)
+    if contract is None:
+        return 0.0 if match is None else (0.0, match.win(team, REDEAL))
+    hands = start_play(game)
     played_for = game.state().contract
     assert played_for is not None  # the contract, played out
     value = 0.0
@@ -519,11 +535,23 @@ def _rollout(
             team,
             solved,
         )
-        if share >= 1:
+        if share >= 1 and match is None:
             return value
     played = play_out(game, [greedy_card] * rules.players, rng, bids, contract=contract)
     greedy = played.score.score[team] - played.score.score[1 - team]
-    return value + (1 - share) * greedy
+    margin = value + (1 - share) * greedy
+    if match is None:
+        return margin
+    s = played.score
+    outcome = MatchRound(s.score, s.held, s.winner, s.capot)
+    chance = (1 - share) * match.win(team, outcome) if share < 1 else 0.0
+    if share > 0:
+        # The double-dummy margin, value / share, with the greedy round's points.
+        shift = round((value / share - greedy) / 2)  # whole points, as a score holds
+        moved = (shift, -shift) if team == 0 else (-shift, shift)
+        score = (s.score[0] + moved[0], s.score[1] + moved[1])
+        chance += share * match.win(team, MatchRound(score, s.held, s.winner, s.capot))
+    return margin, chance
 
 
 def _choose(values: dict[Call, list[float]], caution: float) -> Call:
@@ -565,9 +593,15 @@ def suggest_bid(
     level: str | BidLevel = "normal",
     seed: int = 0,
     budget_ms: float | None = None,
+    match: MatchSituation | None = None,
 ) -> BidSuggestion:
     """The call for ``view.seat`` (see the module's docstring for the levels; a
-    :class:`BidLevel` or its variant's name, :func:`bid_level_of`, for experiments)."""
+    :class:`BidLevel` or its variant's name, :func:`bid_level_of`, for experiments).
+
+    With ``match`` (checked by :func:`.match.check_situation`), ``normal`` and ``hard``
+    choose by the side's chance to win the match after the round instead of its margin
+    (each rolled-out round's score through :class:`.chances.MatchOutlook`), where the
+    match's end is in reach (:func:`.chances.outlook`); elsewhere as without it."""
     deadline = Deadline(min(budget_ms or MAX_BID_BUDGET_MS, MAX_BID_BUDGET_MS))
     legal = _legal(view)
     if not legal:
@@ -602,10 +636,13 @@ def suggest_bid(
     share = lv.solved if view.ruleset.bidding in lv.solved_in else 0.0
     swaps = lv.swaps if view.ruleset.bidding in lv.swaps_in else 0
     solved: dict = {}  # the compiled solver's answers, across this decision's rollouts
+    ahead = outlook(view.ruleset, match, view.dealer)
+    chances: dict[Call, list[float]] = {b: [] for b in options}
+    chosen_by = values if ahead is None else chances
     while used < most:
         if used and deadline.passed():
             break
-        if used >= least and used % 10 == 0 and not _close(values):
+        if used >= least and used % 10 == 0 and not _close(chosen_by):
             break
         dealt = _unseen_deal(view, rng)
         if likelihood is not None:
@@ -619,12 +656,19 @@ def suggest_bid(
                 dealt = _walk(view, dealt, likelihood, swaps, rng)
         seed_j = rng.randrange(1 << 30)
         for option in options:
-            rollout = _rollout(view, dealt, option, random.Random(seed_j), share, solved)
-            values[option].append(rollout)
+            rollout = _rollout(view, dealt, option, random.Random(seed_j), share, solved, ahead)
+            if isinstance(rollout, tuple):
+                values[option].append(rollout[0])
+                chances[option].append(rollout[1])
+            else:
+                values[option].append(rollout)
         used += 1
-    bid = _choose(values, lv.caution)
+    bid = _choose(chosen_by, lv.caution)
     means = tuple((b, round(sum(values[b]) / used, 2)) for b in options)
-    return BidSuggestion(bid, means, used, lv.name)
+    if ahead is None:
+        return BidSuggestion(bid, means, used, lv.name)
+    odds = tuple(round(sum(chances[b]) / used, 4) for b in options)
+    return BidSuggestion(bid, means, used, lv.name, odds)
 
 
 # --- what the auction says ---------------------------------------------------------------

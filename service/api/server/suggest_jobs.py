@@ -15,6 +15,7 @@ from typing import Any
 from ...engine.bidding import Call, check_proposed, check_turned, run_auction
 from ...engine.cards import Card, cards_in, mask_of
 from ...engine.declarations import parse_declarations
+from ...engine.match import MatchSituation
 from ...engine.play import PositionError, check_hand_size, check_seat
 from ...engine.round_state import check_playable
 from ...engine.rounds import Trick
@@ -85,6 +86,8 @@ class BidJob:
     second_proposed: str | None
     hand: tuple[int, ...]
     bids: tuple[BidTuple, ...]
+    #: Where the match stands (checked at the edge); None: the round's margin decides.
+    match: MatchSituation | None = None
 
     @property
     def budget_ms(self) -> float:
@@ -231,13 +234,12 @@ def auction_view(job: BidJob) -> AuctionView:
 
 def _bid_job(job: BidJob) -> dict[str, Any]:
     view = auction_view(job)
-    s = suggest_bid(view, job.asked.level, seed_number(job.asked.seed), job.budget_ms)
-    return {
-        "seat": view.seat,
-        "bid": _bid(s.bid),
-        "options": [{"bid": _bid(b), "value": v} for b, v in s.options],
-        "samples": s.samples,
-    }
+    s = suggest_bid(view, job.asked.level, seed_number(job.asked.seed), job.budget_ms, job.match)
+    options = [{"bid": _bid(b), "value": v} for b, v in s.options]
+    if s.chances is not None:
+        for option, chance in zip(options, s.chances, strict=True):
+            option["chance"] = chance
+    return {"seat": view.seat, "bid": _bid(s.bid), "options": options, "samples": s.samples}
 
 
 def _bid(b: Call) -> dict[str, Any]:

@@ -17,6 +17,7 @@ from werkzeug.exceptions import ServiceUnavailable
 from ....engine.actions import BeloteAction, BidAction, PlayAction
 from ....engine.bidding import Call
 from ....engine.cards import cards_in
+from ....engine.match import MatchSituation, check_situation
 from ....engine.play import check_seat
 from ....engine.round_state import AUCTION, GameRecord, RoundState
 from ....engine.round_view import round_view
@@ -75,6 +76,7 @@ BID_EXAMPLE = {
     "turned": "JH",
     "hand": ["9H", "AH", "AS", "KD", "10C"],
     "bids": [],
+    "match": {"totals": [430, 280], "held_in": 0},
     "level": "normal",
     "seed": "0",
     "budget_ms": 2000,
@@ -207,8 +209,24 @@ def _record_play_job(
     )
 
 
+def _match(args: dict[str, Any], ruleset: Ruleset) -> MatchSituation | None:
+    """The request's ``match``, checked against the ruleset (a 422 naming the member for
+    a situation no match of the ruleset can be in); None when not sent."""
+    given = args.get("match")
+    if given is None:
+        return None
+    totals = given["totals"]
+    situation = MatchSituation((totals[0], totals[1]), given["held_in"], given["deals_left"])
+    engine_call(check_situation, ruleset, situation)
+    return situation
+
+
 def _record_bid_job(
-    record: dict[str, Any], seat: int, ruleset: Ruleset, asked: suggest_jobs.Asked
+    record: dict[str, Any],
+    seat: int,
+    ruleset: Ruleset,
+    asked: suggest_jobs.Asked,
+    match: MatchSituation | None,
 ) -> suggest_jobs.BidJob:
     """The job of the bidding seat's view derived from the record."""
     seen = view_of(record, ruleset, seat, "record.")
@@ -221,6 +239,7 @@ def _record_bid_job(
         second_proposed=view.second_proposed,
         hand=tuple(cards_in(view.hand)),
         bids=tuple((b.action, b.value, b.trump, b.seat) for b in view.bids),
+        match=match,
     )
 
 
@@ -279,8 +298,9 @@ def start_bid(args: dict[str, Any]) -> Search:
     """Check a suggest/bid request, as :func:`start_play`."""
     ruleset = ruleset_from(args)
     asked = asked_of(args)
+    match = _match(args, ruleset)
     if _form(args, BID_VIEW, ("dealer", "hand")):
-        job = _record_bid_job(args["record"], args["seat"], ruleset, asked)
+        job = _record_bid_job(args["record"], args["seat"], ruleset, asked, match)
         return _start_bid(job, args["seed"])
     job = suggest_jobs.BidJob(
         asked=asked,
@@ -290,6 +310,7 @@ def start_bid(args: dict[str, Any]) -> Search:
         second_proposed=args.get("second_proposed"),
         hand=tuple(args["hand"]),
         bids=_bids(args["bids"]),
+        match=match,
     )
     return _start_bid(job, args["seed"])
 
@@ -315,6 +336,7 @@ def start_action(args: dict[str, Any]) -> Search:
     search; a bid or a card is searched as suggest/bid and suggest/play search it."""
     ruleset = ruleset_from(args)
     asked = asked_of(args)
+    match = _match(args, ruleset)  # a 422 in any phase, though only the bidder reads it
     record = game_record(args["record"], ruleset, "record.")
     state = checked_state(record, "record.")
     seat = _seat_for(args, record, state)
@@ -334,7 +356,7 @@ def start_action(args: dict[str, Any]) -> Search:
     if action is not None:
         return lambda ticket: common | {"action": action_body(action), "values": [], "samples": 0}
     if view.phase == AUCTION:
-        job = _record_bid_job(args["record"], seat, ruleset, asked)
+        job = _record_bid_job(args["record"], seat, ruleset, asked, match)
         search = _start_bid(job, args["seed"])
 
         def bid_answer(ticket: Ticket) -> dict:
@@ -344,6 +366,7 @@ def start_action(args: dict[str, Any]) -> Search:
                     "action": action_body(BidAction(_engine_bid(o["bid"]), seat)),
                     "value": o["value"],
                 }
+                | ({"chance": o["chance"]} if "chance" in o else {})
                 for o in found["options"]
             ]
             chosen = BidAction(_engine_bid(found["bid"]), seat)

@@ -23,7 +23,7 @@ from .declarations import DeclarationClaimSchema
 from .play import TrickSchema
 from .round_state import ReadyActionSchema
 from .round_view import RoundRecordSchema
-from .scoring import RoundBidSchema, RoundTrickSchema
+from .scoring import MAX_ROUND_SCORE, RoundBidSchema, RoundTrickSchema
 
 #: The view fields' note: the other request form is the record and the seat.
 VIEW = " Required unless `record` is given (then left out)."
@@ -188,8 +188,49 @@ class SuggestPlaySchema(ResponseSchema):
     )
 
 
+class MatchSituationSchema(RequestSchema):
+    """Where the match stands before this round; the target (or the number of deals) is
+    the ruleset's."""
+
+    totals = fields.List(
+        JsonInteger(validate=validate.Range(min=-MAX_ROUND_SCORE, max=MAX_ROUND_SCORE)),
+        required=True,
+        validate=validate.Length(equal=2),
+        metadata={
+            "description": "The match totals before this round, by team: [team 0 (seats 0 "
+            "and 2), team 1 (seats 1 and 3)], as POST /v1/match answers them."
+        },
+    )
+    held_in = JsonInteger(
+        load_default=0,
+        validate=validate.Range(min=0, max=MAX_ROUND_SCORE),
+        metadata={
+            "description": "Points held over by litiges, waiting for this round's winner "
+            "(POST /v1/match's `held`); 0 when left out."
+        },
+    )
+    deals_left = JsonInteger(
+        load_default=None,
+        allow_none=True,
+        validate=validate.Range(min=1, max=1000),
+        metadata={
+            "description": "In a match of a fixed number of deals (`match_deals`): the deals "
+            "left, this one included (1: the last). Left out in a match to a target."
+        },
+    )
+
+
+MATCH = {
+    "description": "Where the match stands (optional): with it, `normal` and `hard` bid for "
+    "the chance to win the match rather than the round's margin, where the match's end is "
+    'within reach (docs/players.md, "Playing to the match"). Without it, the round\'s '
+    "margin decides, as in a match's first rounds."
+}
+
+
 class SuggestBidRequestSchema(PlayerRequestSchema):
     budget_ms = _budget(MAX_BID_BUDGET_MS)
+    match = fields.Nested(MatchSituationSchema(), metadata=MATCH)
     record = fields.Nested(
         RoundRecordSchema(),
         metadata={
@@ -230,6 +271,13 @@ class BidOptionSchema(ResponseSchema):
             "counts 0); `easy` estimates nothing: null."
         },
     )
+    chance = fields.Float(
+        metadata={
+            "description": "Where the bidder read `match`: the estimated chance of the "
+            "seat's side to win the match after the round with this call (a draw counts "
+            "half), by which it chose; left out otherwise."
+        },
+    )
 
 
 class SuggestBidSchema(ResponseSchema):
@@ -261,6 +309,13 @@ class SuggestActionRequestSchema(PlayerRequestSchema):
         "The seat to act for; left out: the next to act (the seat to act, or in Klaberjass "
         "the comparison's winner while it has sequences to show)."
     )
+    match = fields.Nested(
+        MatchSituationSchema(),
+        metadata={
+            "description": MATCH["description"] + " Read in the auction; the card "
+            "players do not read it yet."
+        },
+    )
 
 
 class ActionValueSchema(ResponseSchema):
@@ -272,6 +327,13 @@ class ActionValueSchema(ResponseSchema):
             "description": "Estimated margin of the seat's side for the round with this "
             "action (as `suggest/play`'s and `suggest/bid`'s values); null where the level "
             "estimates nothing."
+        },
+    )
+    chance = fields.Float(
+        metadata={
+            "description": "A bid where the bidder read `match`: the estimated chance of "
+            "the seat's side to win the match after the round (as `suggest/bid`'s); left "
+            "out otherwise."
         },
     )
 
