@@ -12,7 +12,7 @@ The marshmallow schemas stay the single source of the spec and of every refusal:
   is marshmallow's own; so does every operation whose schemas use something the compiled
   loader does not know (a hook, an unknown field type).
 
-``tests/test_hot_path.py`` proves, on generated valid and invalid bodies, that the compiled
+``tests/api/test_hot_path.py`` proves, on generated valid and invalid bodies, that the compiled
 validator accepts exactly what marshmallow accepts, that the compiled loader loads what
 marshmallow loads, and that both paths answer with the same bytes.
 """

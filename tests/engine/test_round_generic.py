@@ -1,0 +1,94 @@
+"""OpenSpiel's generic game checks on the one public round state (`engine.round_state.Round`),
+in process, over every preset and both player counts: random playthroughs to the end; at
+every step the seat to act has an action, every listed action applies to a copy and the
+original is untouched by it, and an illegal action leaves the round as it was; the walk
+by `Round` and by `round_state` (what `/v1/rounds/state` answers) agree. (The views and
+the resampling from a view: tests/engine/test_view_secrecy.py; every listed action accepted and
+nothing else: tests/engine/test_ready_actions.py.)"""
+
+from __future__ import annotations
+
+import doctest
+import random
+
+import pytest
+
+from service.engine import round_state as round_state_module
+from service.engine.deal import deal_round
+from service.engine.play import PositionError
+from service.engine.round_state import (
+    CARD,
+    COMPLETE,
+    PHASES,
+    REDEAL,
+    Action,
+    DealRecord,
+    Round,
+    round_state,
+)
+from service.engine.rulesets import PRESETS, get_ruleset
+
+#: Every preset, and each 4-player one with two players too.
+GAMES = [(name, None) for name in PRESETS] + [
+    (name, {"players": 2}) for name in ("belote", "coinche", "klob", "belote-ffb")
+]
+
+
+def _new(preset: str, options: dict | None, seed: int) -> Round:
+    ruleset = get_ruleset(preset, options)
+    dealer = seed % ruleset.players
+    dealt = deal_round(ruleset, dealer, seed=f"generic {seed}")
+    deal = DealRecord(dealt.hands, dealt.turned, dealt.stock, None, None, dealt.proposed)
+    return Round(ruleset, dealer, deal)
+
+
+def _weight(action: Action) -> float:
+    if action.bid is not None:
+        return 4.0 if action.bid.action == "pass" else 1.0
+    return 1.0
+
+
+@pytest.mark.parametrize(("preset", "options"), GAMES)
+def test_random_playthroughs(preset, options):
+    rng = random.Random(1)
+    ended = {COMPLETE: 0, REDEAL: 0}
+    for seed in range(6):
+        game = _new(preset, options, seed)
+        steps = 0
+        while game.to_act is not None:
+            assert game.phase in PHASES
+            actions = game.legal_actions()
+            assert actions, game.phase
+            assert any(a.seat == game.to_act for a in actions)
+            before = game.state()
+            # every listed action applies to a copy, and the original does not change
+            for action in rng.sample(actions, min(4, len(actions))):
+                other = game.copy()
+                other.apply(action)
+                assert game.state() == before
+                assert other.record.actions[-1] == action
+            # an illegal action is refused and changes nothing
+            hand = before.hands[game.to_act]
+            absent = next(c for c in range(32) if not hand >> c & 1)  # not in its hand
+            wrong = Action(CARD, game.to_act, card=absent)
+            if wrong not in actions:
+                assert not game.is_legal(wrong)
+                with pytest.raises(PositionError):
+                    game.apply(wrong)
+                assert game.state() == before
+            game.apply(rng.choices(actions, [_weight(a) for a in actions])[0])
+            steps += 1
+            assert steps < 300
+        ended[game.phase] += 1
+        # the same record walked by round_state (POST /v1/rounds/state) agrees
+        assert round_state(game.record) == game.state()
+        assert Round.of(game.record).state() == game.state()
+        if game.phase == COMPLETE:
+            score = game.state().score
+            assert score is not None and len(game.state().tricks) == game.record.ruleset.hand_size
+    assert ended[COMPLETE] >= 1
+
+
+def test_the_round_state_doctests_run():
+    failures, tried = doctest.testmod(round_state_module, raise_on_error=False)
+    assert tried >= 5 and failures == 0
