@@ -22,7 +22,7 @@ import yaml
 from tests.support import ROOT
 from tests.support.gunicorn_process import gunicorn
 
-CONFIG = ROOT / "tests" / "contract" / "schemathesis.toml"
+CONFIG = ROOT / "tests" / "support" / "contract" / "schemathesis.toml"
 SPEC = ROOT / "openapi.yaml"
 METHODS = {"get", "put", "post", "delete", "patch", "head", "options", "trace"}
 
