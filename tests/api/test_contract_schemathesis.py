@@ -66,7 +66,7 @@ def test_schemathesis_all_checks_pass():
 
 def test_the_custom_checks_recognise_each_kind_of_refusal(client):
     """tests/support/contract/checks.py tells refusals apart by their wording; keep it true."""
-    from .contract.checks import OPTION_VALUE_MESSAGE, SCHEMA_LAYER_DETAIL
+    from tests.support.contract.checks import OPTION_VALUE_MESSAGE, SCHEMA_LAYER_DETAIL
 
     def detail(body: dict) -> dict:
         response = client.post("/v1/trick-winner", json=body)
