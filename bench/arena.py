@@ -63,7 +63,7 @@ sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 import colver_table  # bench/ is this script's sys.path[0]
 
 from service.engine.rulesets import get_ruleset
-from service.engine.scoring import Bid
+from service.engine.scoring import ContractBid
 from service.players import bidding, reading, table
 from service.players.driver import player
 
@@ -114,7 +114,7 @@ def fixed_contract(rules, hands):
     value, seat, mode = best
     bid = None
     if rules.bidding == "coinche":
-        bid = Bid(max(80, min(160, int(value - 10) // 10 * 10)), "none")
+        bid = ContractBid(max(80, min(160, int(value - 10) // 10 * 10)), "none")
     return seat, mode, bid
 
 

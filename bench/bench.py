@@ -55,7 +55,7 @@ from service.engine.declarations import find_declarations  # noqa: E402
 from service.engine.play import Position, legal_mask, legal_moves, winning_index  # noqa: E402
 from service.engine.rounds import Trick  # noqa: E402
 from service.engine.rulesets import PRESETS, get_ruleset  # noqa: E402
-from service.engine.scoring import Bid, score_round  # noqa: E402
+from service.engine.scoring import ContractBid, score_round  # noqa: E402
 
 
 def _env(name: str, default: int) -> int:
@@ -133,7 +133,7 @@ def random_round(rng: random.Random, ruleset, trump: str, leader: int = 0):
 
 
 def _bid_for(ruleset):
-    return Bid(80, "none") if ruleset.contract == "bid" else None
+    return ContractBid(80, "none") if ruleset.contract == "bid" else None
 
 
 def engine() -> dict[str, list[float]]:
@@ -242,8 +242,9 @@ def state_round(seed: int = 11) -> tuple[list[dict], dict]:
     after each action (deal, two passes and a take, declarations and belote when offered,
     random legal cards: about 40 records), and the same round as a POST /v1/round-score
     body."""
+    from service.engine.actions import Action, BeloteAction, BidAction, DeclareAction, PlayAction
     from service.engine.deal import deal_round
-    from service.engine.round_state import Action, DealRecord, GameRecord, round_state
+    from service.engine.round_state import DealRecord, GameRecord, round_state
 
     ruleset, dealer, rng = PRESETS["belote"], 3, random.Random(seed)
     dealt = deal_round(ruleset, dealer, seed=f"bench {seed}")
@@ -257,7 +258,7 @@ def state_round(seed: int = 11) -> tuple[list[dict], dict]:
         "commitment": dealt.commitment,
         "salt": dealt.salt.hex(),
     }
-    from service.engine.bidding import Bid as AuctionBid
+    from service.engine.bidding import Call
 
     actions: list[Action] = []
     said: list[dict] = []
@@ -271,18 +272,18 @@ def state_round(seed: int = 11) -> tuple[list[dict], dict]:
             break
         if now.phase == "auction":
             action = "take" if len(actions) == 2 else "pass"
-            actions.append(Action("bid", bid=AuctionBid(action)))
+            actions.append(BidAction(Call(action)))
             said.append({"type": "bid", "bid": {"action": action}})
         elif now.legal.declarations:
             shown = [c for c in range(32) if now.legal.declarations[0].cards >> c & 1]
-            actions.append(Action("declare", cards=tuple(shown)))
+            actions.append(DeclareAction(tuple(shown)))
             said.append({"type": "declare", "cards": [card_name(c) for c in shown]})
         elif now.legal.belote:
-            actions.append(Action("belote"))
+            actions.append(BeloteAction())
             said.append({"type": "belote"})
         else:
             c = rng.choice([v.card for v in now.legal.cards if v.legal])
-            actions.append(Action("play", card=c))
+            actions.append(PlayAction(c))
             said.append({"type": "play", "card": card_name(c)})
     if now.phase != "complete":
         raise RuntimeError(f"the bench round ended in {now.phase}")

@@ -113,7 +113,7 @@ def decide(job) -> dict:
     seat = pos["seat"]
     view = AuctionView(RULES, seat, dealt.hands[seat], dealer, tuple(pos["bids"]), dealt.turned)
     normal = player("normal")
-    calls = {"pass": bidding.Bid(PASS), "coinche": bidding.Bid(COINCHE), "colver": pos["colver"]}
+    calls = {"pass": bidding.Call(PASS), "coinche": bidding.Call(COINCHE), "colver": pos["colver"]}
     for name in bidders:
         calls[name] = bidding.suggest_bid(view, name, seed * 31 + pos["index"]).bid
     values, cache = {}, {}
@@ -150,7 +150,7 @@ def main(argv=None) -> None:
     print("| call by | coinches | of them made | mean over passing dd | normal |")
     print("|---|---|---|---|---|")
     for name in ["coinche", "colver", *bidders]:
-        coinched = [r for r in rows if r["calls"][name] == str(bidding.Bid(COINCHE))]
+        coinched = [r for r in rows if r["calls"][name] == str(bidding.Call(COINCHE))]
         made = sum(1 for r in coinched if r["values"]["coinche"]["made"])
         gain = {
             k: sum(r["values"][name][k] - r["values"]["pass"][k] for r in rows) / n

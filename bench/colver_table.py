@@ -27,8 +27,7 @@ os.environ.setdefault("RAYON_NUM_THREADS", "1")
 
 import colver
 
-from service.engine.bidding import BID, CAPOT, COINCHE, PASS, SURCOINCHE
-from service.engine.bidding import Bid as AuctionBid
+from service.engine.bidding import BID, CAPOT, COINCHE, PASS, SURCOINCHE, Call
 from service.engine.cards import (
     ACE,
     EIGHT,
@@ -125,7 +124,7 @@ def trump_to_colver(trump: str) -> int:
     return _SUIT.index(trump)
 
 
-def bid_to_colver(bid: AuctionBid) -> int:
+def bid_to_colver(bid: Call) -> int:
     if bid.action == PASS:
         return 0
     if bid.action == COINCHE:
@@ -138,17 +137,17 @@ def bid_to_colver(bid: AuctionBid) -> int:
     return 1 + 4 * (int(bid.value) - 80) // 10 + suit
 
 
-def bid_from_colver(action: int) -> AuctionBid:
+def bid_from_colver(action: int) -> Call:
     if action == 0:
-        return AuctionBid(PASS)
+        return Call(PASS)
     if action == 41:
-        return AuctionBid(COINCHE)
+        return Call(COINCHE)
     if action == 42:
-        return AuctionBid(SURCOINCHE)
+        return Call(SURCOINCHE)
     if action >= 37:
-        return AuctionBid(BID, CAPOT, _SUIT[action - 37])
+        return Call(BID, CAPOT, _SUIT[action - 37])
     step, suit = divmod(action - 1, 4)
-    return AuctionBid(BID, 80 + 10 * step, _SUIT[suit])
+    return Call(BID, 80 + 10 * step, _SUIT[suit])
 
 
 def _hands(hands) -> list[list[int]]:
@@ -190,7 +189,7 @@ class ColverTable:
         for agent in self.agents.values():
             agent.init_deal(self.env)
 
-    def bid(self, bid: AuctionBid) -> None:
+    def bid(self, bid: Call) -> None:
         """Follow one bid of our auction (checked legal in colver's)."""
         action = bid_to_colver(bid)
         if action not in self.env.legal_actions():
@@ -241,7 +240,7 @@ class ColverTable:
         return tuple(self.env.rewards())
 
 
-def colver_bid(name: str, hands, dealer: int, bids) -> AuctionBid:
+def colver_bid(name: str, hands, dealer: int, bids) -> Call:
     """colver's bidder ``name`` for the seat to speak after ``bids``: a fresh colver deal
     replays the auction so far (its bidders read only their own hand and the bids)."""
     env = colver.Env.deal_with_hands(dealer, _hands(hands))

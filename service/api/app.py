@@ -91,11 +91,11 @@ def create_app(config: type = Config, settings: Settings | None = None) -> Flask
         for blueprint in module.BLUEPRINTS:
             api.register_blueprint(blueprint)
     app.extensions["belote_api"] = api
-    from .hot_path import install as install_hot_path
+    from . import hot_path
 
     # Served by the hot path: the rules operations and batches (the suggestions' cost is
     # their search); compiled for the batch: the suggestions too.
-    install_hot_path(
+    hot_path.install(
         app, api.spec.to_dict(), (*BATCH_OPERATIONS, "batch"), (*RULES_OPERATIONS, "batch")
     )
     from .operations import install

@@ -9,15 +9,14 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any
 
-from ..engine.bidding import Bid as AuctionBid
-from ..engine.bidding import check_proposed, check_turned, run_auction
+from ..engine.bidding import Call, check_proposed, check_turned, run_auction
 from ..engine.cards import Card, cards_in, mask_of
 from ..engine.declarations import parse_declarations
 from ..engine.play import PositionError, check_hand_size, check_seat
 from ..engine.round_state import check_playable
 from ..engine.rounds import Trick
 from ..engine.rulesets import get_ruleset
-from ..engine.scoring import Bid
+from ..engine.scoring import ContractBid
 from ..engine.text import N_, Text
 from ..players.bidding import MAX_BID_BUDGET_MS, suggest_bid
 from ..players.driver import DEFAULT_BUDGET_MS, MAX_BUDGET_MS, announcements, suggest_play
@@ -45,8 +44,8 @@ def play_view(payload: Mapping[str, Any]) -> SeatView:
     for i, (seat, _) in enumerate(payload["belotes"]):
         check_seat(seat, rules, f"belotes.{i}.seat")
     declared = tuple(parse_declarations(payload["declarations"], trump, rules))
-    bid = Bid(*payload["bid"]) if payload.get("bid") else None
-    bids = tuple(AuctionBid(*b) for b in payload["bids"])
+    bid = ContractBid(*payload["bid"]) if payload.get("bid") else None
+    bids = tuple(Call(*b) for b in payload["bids"])
     dealer = payload.get("dealer")
     if bids and dealer is None:
         raise PositionError("dealer", Text(N_("the bids are given: give the `dealer` too")))
@@ -149,7 +148,7 @@ def auction_view(payload: Mapping[str, Any]) -> AuctionView:
     check_turned(rules, turned)
     offered = (payload.get("proposed"), payload.get("second_proposed"))
     check_proposed(rules, *offered)
-    bids = tuple(AuctionBid(*b) for b in payload["bids"])
+    bids = tuple(Call(*b) for b in payload["bids"])
     result = run_auction(rules, dealer, bids, turned, *offered)
     if result.complete:
         raise PositionError("bids", Text(N_("the auction is over: there is no call to make")))
@@ -185,5 +184,5 @@ def _bid_job(payload: Mapping[str, Any]) -> dict[str, Any]:
     }
 
 
-def _bid(b: AuctionBid) -> dict[str, Any]:
+def _bid(b: Call) -> dict[str, Any]:
     return {"action": b.action, "value": b.value, "trump": b.trump}

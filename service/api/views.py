@@ -12,12 +12,20 @@ from functools import cache
 from typing import Any
 
 from ..engine import scoring
-from ..engine.bidding import CAPOT, AuctionResult, Bid, Contract
+from ..engine.actions import (
+    Action,
+    BeloteAction,
+    BidAction,
+    CompareAction,
+    DeclareAction,
+    ExchangeAction,
+    PlayAction,
+)
+from ..engine.bidding import CAPOT, AuctionResult, Call, Contract
 from ..engine.cards import RANKS, SUITS, cards_in
 from ..engine.declarations import Declaration
 from ..engine.play import Verdict
 from ..engine.roem import Roem
-from ..engine.round_state import Action
 from ..engine.rounds import Violation
 from ..engine.rulesets import Ruleset
 from ..engine.scoring import RoundScore
@@ -54,7 +62,7 @@ def bid_value(fields: Mapping[str, Any], path: str) -> int | str | None:
     return CAPOT
 
 
-def round_bid(fields: dict | None) -> scoring.Bid | None:
+def round_bid(fields: dict | None) -> scoring.ContractBid | None:
     """A request's Coinche ``bid`` (``{"value", "capot", "coinche"}`` or null) as the
     engine's; it needs a value or ``capot: true``."""
     if not fields:
@@ -64,35 +72,35 @@ def round_bid(fields: dict | None) -> scoring.Bid | None:
         raise InvalidInput.at(
             "bid.value", Text(N_("a bid needs its value: 80, 90, ... 160 or capot"))
         )
-    return scoring.Bid(value, fields["coinche"])
+    return scoring.ContractBid(value, fields["coinche"])
 
 
 def action_body(action: Action) -> dict[str, Any]:
     """A record's action as a client appends it: its ``type``, ``seat`` and only the
     members its type uses (a capot bid as ``capot: true``)."""
     out: dict[str, Any] = {"type": action.type, "seat": action.seat}
-    if action.bid is not None:
-        b = action.bid
-        bid: dict[str, Any] = {"action": b.action}
-        if b.value == CAPOT:
-            bid["capot"] = True
-        elif b.value is not None:
-            bid["value"] = b.value
-        if b.trump is not None:
-            bid["trump"] = b.trump
-        out["bid"] = bid
-    if action.card is not None:
-        out["card"] = action.card
-    if action.cards:
-        out["cards"] = list(action.cards)
-    if action.swap is not None:
-        out["swap"] = action.swap
-    if action.step is not None:
-        out["step"] = action.step
-    if action.length is not None:
-        out["length"] = action.length
-    if action.top is not None:
-        out["top"] = RANKS[action.top]
+    match action:
+        case BidAction(call=b):
+            bid: dict[str, Any] = {"action": b.action}
+            if b.value == CAPOT:
+                bid["capot"] = True
+            elif b.value is not None:
+                bid["value"] = b.value
+            if b.trump is not None:
+                bid["trump"] = b.trump
+            out["bid"] = bid
+        case PlayAction(card=c) | BeloteAction(card=c) if c is not None:
+            out["card"] = c
+        case DeclareAction(cards=cards) if cards:
+            out["cards"] = list(cards)
+        case ExchangeAction(swap=swap):
+            out["swap"] = swap
+        case CompareAction(step=step, length=length, top=top):
+            out["step"] = step
+            if length is not None:
+                out["length"] = length
+            if top is not None:
+                out["top"] = RANKS[top]
     return out
 
 
@@ -163,13 +171,13 @@ def roem_view(roem: Roem) -> dict:
     }
 
 
-def auction_bid(fields: dict, index: int) -> Bid:
-    """Bid ``index`` of a request's ``bids`` list as the engine's :class:`Bid`."""
+def auction_bid(fields: dict, index: int) -> Call:
+    """Bid ``index`` of a request's ``bids`` list as the engine's :class:`Call`."""
     value = bid_value(fields, f"bids.{index}")
-    return Bid(fields["action"], value, fields.get("trump"), fields.get("seat"))
+    return Call(fields["action"], value, fields.get("trump"), fields.get("seat"))
 
 
-def auction_bids(bids: Iterable[dict]) -> list[Bid]:
+def auction_bids(bids: Iterable[dict]) -> list[Call]:
     """A request's ``bids`` as the engine's."""
     return [auction_bid(b, i) for i, b in enumerate(bids)]
 

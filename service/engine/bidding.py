@@ -123,9 +123,10 @@ MESSAGES = {
 
 
 @dataclass(frozen=True, slots=True)
-class Bid:
-    """One bid as stated: an action, its value and trump mode when it has them, and the
-    seat when the client names it (it must then be the seat whose turn it is)."""
+class Call:
+    """One call of the auction as stated (a pass, a bid, a take, a coinche...): an action,
+    its value and trump mode when it has them, and the seat when the client names it (it
+    must then be the seat whose turn it is)."""
 
     action: str
     value: int | str | None = None
@@ -273,11 +274,11 @@ class _Auction:
     def team(self, seat: int) -> int:
         return self.ruleset.team_of(seat)
 
-    def caller(self, bid: Bid) -> int:
+    def caller(self, bid: Call) -> int:
         """The seat making ``bid``: the seat it names, else the seat whose turn it is."""
         return self.seat if bid.seat is None else bid.seat
 
-    def refusal(self, bid: Bid) -> Refusal | None:
+    def refusal(self, bid: Call) -> Refusal | None:
         if self.complete:
             return _refuse(AUCTION_COMPLETE)
         if self.caller(bid) != self.seat and not self.out_of_turn_allowed(bid):
@@ -309,7 +310,7 @@ class _Auction:
         legal = [bid for bid in self.candidates() if self.refusal(bid) is None]
         return tuple(_compact(legal))
 
-    def out_of_turn_allowed(self, bid: Bid) -> bool:
+    def out_of_turn_allowed(self, bid: Call) -> bool:
         return False
 
     def round_number(self) -> int | None:
@@ -322,7 +323,7 @@ class _Auction:
         return None
 
 
-def _no_extras(bid: Bid) -> Refusal | None:
+def _no_extras(bid: Call) -> Refusal | None:
     """``pass``, ``coinche`` and ``surcoinche`` carry neither a value nor a trump."""
     if bid.value is not None or bid.trump is not None:
         return _malformed(N_("'{action}' takes no value and no trump."), action=bid.action)
@@ -354,7 +355,7 @@ class _CoincheAuction(_Auction):
             return self.passes == players
         return self.passes == players - 1
 
-    def rule_refusal(self, bid: Bid) -> Refusal | None:
+    def rule_refusal(self, bid: Call) -> Refusal | None:
         if bid.action == PASS:
             return _no_extras(bid)
         if bid.action == BID:
@@ -363,7 +364,7 @@ class _CoincheAuction(_Auction):
             return _no_extras(bid) or self._coinche_refusal(self.caller(bid))
         return _no_extras(bid) or self._surcoinche_refusal()
 
-    def out_of_turn_allowed(self, bid: Bid) -> bool:
+    def out_of_turn_allowed(self, bid: Call) -> bool:
         """Coinche "à la volée" (``coinche_timing: any_time``): a coinche may come from a
         seat whose turn it is not; the coinche rules then judge that seat."""
         return (
@@ -372,7 +373,7 @@ class _CoincheAuction(_Auction):
             and 0 <= self.caller(bid) < self.ruleset.players
         )
 
-    def _bid_refusal(self, bid: Bid) -> Refusal | None:
+    def _bid_refusal(self, bid: Call) -> Refusal | None:
         if bid.value is None or bid.trump is None:
             return _malformed(
                 N_("A 'bid' needs a value ({ladder}) and a trump."),
@@ -422,7 +423,7 @@ class _CoincheAuction(_Auction):
             return _refuse(SURCOINCHE_WRONG_SIDE)
         return None
 
-    def after(self, bid: Bid) -> _CoincheAuction:
+    def after(self, bid: Call) -> _CoincheAuction:
         moved = replace(self, made=self.made + 1)
         if bid.action == PASS:
             return replace(moved, passes=self.passes + 1)
@@ -451,15 +452,15 @@ class _CoincheAuction(_Auction):
 
     def coinche_seats(self) -> tuple[int, ...]:
         players = self.ruleset.players
-        return tuple(s for s in range(players) if self.refusal(Bid(COINCHE, seat=s)) is None)
+        return tuple(s for s in range(players) if self.refusal(Call(COINCHE, seat=s)) is None)
 
-    def candidates(self) -> Iterator[Bid]:
-        yield Bid(PASS)
+    def candidates(self) -> Iterator[Call]:
+        yield Call(PASS)
         for value in bid_values(self.ruleset):
             for mode in TRUMP_MODES:
-                yield Bid(BID, value, mode)
-        yield Bid(COINCHE)
-        yield Bid(SURCOINCHE)
+                yield Call(BID, value, mode)
+        yield Call(COINCHE)
+        yield Call(SURCOINCHE)
 
     def contract(self) -> Contract | None:
         if self.highest is None:
@@ -506,7 +507,7 @@ class _TurnedCardAuction(_Auction):
             return self.taken_in_round
         return 1 if self.made < self.ruleset.players else 2
 
-    def rule_refusal(self, bid: Bid) -> Refusal | None:
+    def rule_refusal(self, bid: Call) -> Refusal | None:
         if bid.action == PASS:
             return _no_extras(bid)
         if bid.value is not None:
@@ -515,7 +516,7 @@ class _TurnedCardAuction(_Auction):
             return self._take_refusal(bid)
         return self._name_refusal(bid)
 
-    def _take_refusal(self, bid: Bid) -> Refusal | None:
+    def _take_refusal(self, bid: Call) -> Refusal | None:
         turned = Suit(suit_of(self.turned))
         if bid.trump is not None and bid.trump != self.turned_suit:
             return _malformed(
@@ -531,7 +532,7 @@ class _TurnedCardAuction(_Auction):
             return _mode_refusal(self.turned_suit, self.ruleset.trump_modes)
         return None
 
-    def _name_refusal(self, bid: Bid) -> Refusal | None:
+    def _name_refusal(self, bid: Call) -> Refusal | None:
         turned = Suit(suit_of(self.turned))
         if bid.trump is None:
             return _malformed(N_("'name' needs the trump it names."))
@@ -549,18 +550,18 @@ class _TurnedCardAuction(_Auction):
             modes = tuple(m for m in modes if m in SUITS)
         return tuple(m for m in modes if m != self.turned_suit)
 
-    def after(self, bid: Bid) -> _TurnedCardAuction:
+    def after(self, bid: Call) -> _TurnedCardAuction:
         moved = replace(self, made=self.made + 1)
         if bid.action == PASS:
             return moved
         trump = self.turned_suit if bid.action == TAKE else bid.trump
         return replace(moved, taker=self.seat, trump=trump, taken_in_round=self.round_number())
 
-    def candidates(self) -> Iterator[Bid]:
-        yield Bid(PASS)
-        yield Bid(TAKE, trump=self.turned_suit)
+    def candidates(self) -> Iterator[Call]:
+        yield Call(PASS)
+        yield Call(TAKE, trump=self.turned_suit)
         for mode in TRUMP_MODES:
-            yield Bid(NAME, trump=mode)
+            yield Call(NAME, trump=mode)
 
     def contract(self) -> Contract | None:
         if self.taker is None:
@@ -582,7 +583,6 @@ class _TurnedCardAuction(_Auction):
 
 #: The bulgarian contract ladder, lowest first.
 LADDER = ("C", "D", "H", "S", "none", "all")
-DOUBLE_LEVELS = (NO_COINCHE, CONTRA, RECONTRA)
 
 
 @dataclass(frozen=True, slots=True)
@@ -603,7 +603,7 @@ class _BulgarianAuction(_Auction):
         players = self.ruleset.players
         return self.passes == (players if self.highest is None else players - 1)
 
-    def rule_refusal(self, bid: Bid) -> Refusal | None:
+    def rule_refusal(self, bid: Call) -> Refusal | None:
         if bid.action == PASS:
             return _no_extras(bid)
         if bid.action == BID:
@@ -612,7 +612,7 @@ class _BulgarianAuction(_Auction):
             return _no_extras(bid) or self._contra_refusal()
         return _no_extras(bid) or self._recontra_refusal()
 
-    def _contract_refusal(self, bid: Bid) -> Refusal | None:
+    def _contract_refusal(self, bid: Call) -> Refusal | None:
         if bid.trump is None or bid.value is not None:
             return _malformed(
                 N_("A contract is a 'bid' with a trump mode (C D H S none all) and no value.")
@@ -648,7 +648,7 @@ class _BulgarianAuction(_Auction):
             return _refuse(RECONTRA_WRONG_SIDE)
         return None
 
-    def after(self, bid: Bid) -> _BulgarianAuction:
+    def after(self, bid: Call) -> _BulgarianAuction:
         moved = replace(self, made=self.made + 1)
         if bid.action == PASS:
             return replace(moved, passes=self.passes + 1)
@@ -666,12 +666,12 @@ class _BulgarianAuction(_Auction):
             return replace(moved, level=CONTRA, doubled_by=self.seat, passes=0)
         return replace(moved, level=RECONTRA, redoubled_by=self.seat, passes=0)
 
-    def candidates(self) -> Iterator[Bid]:
-        yield Bid(PASS)
+    def candidates(self) -> Iterator[Call]:
+        yield Call(PASS)
         for mode in LADDER:
-            yield Bid(BID, trump=mode)
-        yield Bid(CONTRA)
-        yield Bid(RECONTRA)
+            yield Call(BID, trump=mode)
+        yield Call(CONTRA)
+        yield Call(RECONTRA)
 
     def contract(self) -> Contract | None:
         if self.highest is None:
@@ -760,7 +760,7 @@ class _KlaverjasAuction(_Auction):
     def _suits(self) -> tuple[str, ...]:
         return tuple(m for m in self.ruleset.trump_modes if m in SUITS)
 
-    def rule_refusal(self, bid: Bid) -> Refusal | None:
+    def rule_refusal(self, bid: Call) -> Refusal | None:
         if bid.value is not None:
             return _malformed(N_("'{action}' takes no value."), action=bid.action)
         suits = self._suits()
@@ -774,7 +774,7 @@ class _KlaverjasAuction(_Auction):
             return self._take_refusal(bid)
         return self._name_refusal(bid, suits)
 
-    def _take_refusal(self, bid: Bid) -> Refusal | None:
+    def _take_refusal(self, bid: Call) -> Refusal | None:
         offer = self.on_offer
         if offer is None:
             return Refusal(
@@ -799,7 +799,7 @@ class _KlaverjasAuction(_Auction):
             return _mode_refusal(offer, self._suits())
         return None
 
-    def _name_refusal(self, bid: Bid, suits: tuple[str, ...]) -> Refusal | None:
+    def _name_refusal(self, bid: Call, suits: tuple[str, ...]) -> Refusal | None:
         if bid.trump is None:
             return _malformed(N_("'name' needs the trump it names."))
         if self.on_offer is not None:
@@ -819,19 +819,19 @@ class _KlaverjasAuction(_Auction):
             return _refuse(SAME_SUIT_AS_PROPOSED, proposed=Mode(self.proposed))
         return None
 
-    def after(self, bid: Bid) -> _KlaverjasAuction:
+    def after(self, bid: Call) -> _KlaverjasAuction:
         moved = replace(self, made=self.made + 1)
         if bid.action == PASS:
             return moved
         trump = self.on_offer if bid.action == TAKE else bid.trump
         return replace(moved, taker=self.seat, trump=trump, taken_in_round=self.round_number())
 
-    def candidates(self) -> Iterator[Bid]:
-        yield Bid(PASS)
+    def candidates(self) -> Iterator[Call]:
+        yield Call(PASS)
         if self.on_offer is not None:
-            yield Bid(TAKE, trump=self.on_offer)
+            yield Call(TAKE, trump=self.on_offer)
         for mode in TRUMP_MODES:
-            yield Bid(NAME, trump=mode)
+            yield Call(NAME, trump=mode)
 
     def contract(self) -> Contract | None:
         if self.taker is None:
@@ -848,7 +848,7 @@ class _KlaverjasAuction(_Auction):
         )
 
 
-def _compact(legal: Sequence[Bid]) -> Iterator[LegalBid]:
+def _compact(legal: Sequence[Call]) -> Iterator[LegalBid]:
     """Group the legal bids by action, in the order the actions are first met."""
     for action in dict.fromkeys(bid.action for bid in legal):
         group = [bid for bid in legal if bid.action == action]
@@ -964,7 +964,7 @@ def start_auction(
 def run_auction(
     ruleset: Ruleset,
     dealer: int,
-    bids: Sequence[Bid],
+    bids: Sequence[Call],
     turned: int | None = None,
     proposed: str | None = None,
     second_proposed: str | None = None,

@@ -22,13 +22,12 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any
 
-from .bidding import BID, CAPOT, COINCHE, PASS, SURCOINCHE
-from .bidding import Bid as AuctionBid
+from .actions import Action, BidAction, PlayAction
+from .bidding import BID, CAPOT, COINCHE, PASS, SURCOINCHE, Call
 from .cards import cards_in, mask_of
 from .notation import NotationError
 from .play import winning_index
-from .round_state import AUCTION, CARD, Action, DealRecord, GameRecord, round_state
-from .round_state import BID as BID_ACTION
+from .round_state import AUCTION, DealRecord, GameRecord, round_state
 from .rulesets import get_ruleset
 
 SEATS = "NESW"
@@ -65,7 +64,7 @@ def to_cfn(record: GameRecord) -> str:
     tricks = "/".join("".join(_card(c) for c in t.cards) for t in state.tricks if t.cards)
     head = f"{SEATS[record.dealer]}:{hands} {tricks or '-'}"
     if state.phase == AUCTION:
-        bids = [a.bid for a in record.actions if a.type == BID_ACTION]
+        bids = [a.call for a in record.actions if isinstance(a, BidAction)]
         seats = [(record.dealer + 1 + i) % 4 for i in range(len(bids))]
         highest, level, passes = "0", 0, 0
         for seat, b in zip(seats, bids, strict=True):
@@ -134,7 +133,7 @@ def from_cfn(text: str, options: Mapping[str, Any] | None = None) -> GameRecord:
     for trick in cards:
         for i, c in enumerate(trick):
             hands[(leader + i) % 4] |= 1 << c
-            played.append(Action(CARD, card=c))
+            played.append(PlayAction(c))
         if len(trick) == 4:
             leader = (leader + winning_index(tuple(trick), trump)) % 4
     if (
@@ -143,7 +142,7 @@ def from_cfn(text: str, options: Mapping[str, Any] | None = None) -> GameRecord:
     ):
         raise NotationError("the hands and tricks are not the 32 cards", word=words[0][:20])
     deal = DealRecord(tuple(tuple(cards_in(h)) for h in hands), None, ())
-    actions = tuple(Action(BID_ACTION, bid=b) for b in bids)
+    actions: tuple[Action, ...] = tuple(BidAction(b) for b in bids)
     if trump is not None:
         actions += _passes(rules, dealer, deal, actions)
     record = GameRecord(rules, dealer, deal, actions + tuple(played))
@@ -157,7 +156,7 @@ def _passes(rules, dealer, deal, actions) -> tuple[Action, ...]:
     """The passes that end the auction after ``actions``."""
     out: tuple[Action, ...] = ()
     while round_state(GameRecord(rules, dealer, deal, actions + out)).phase == AUCTION:
-        out += (Action(BID_ACTION, bid=AuctionBid(PASS)),)
+        out += (BidAction(Call(PASS)),)
         if len(out) > 4:
             raise NotationError("the contract's auction does not end", word="")
     return out
@@ -177,20 +176,20 @@ def _contract(text: str) -> tuple[int | str, str, int, int]:
     return value, trump, 0 if side == "NS" else 1, len(level)
 
 
-def _contract_bids(rules, text: str, dealer: int) -> tuple[list[AuctionBid], str]:
+def _contract_bids(rules, text: str, dealer: int) -> tuple[list[Call], str]:
     value, trump, team, level = _contract(text)
     order = [(dealer + 1 + i) % 4 for i in range(4)]
     taker = next(s for s in order if s % 2 == team)
-    bids = [AuctionBid(PASS) for s in order[: order.index(taker)]]
-    bids.append(AuctionBid(BID, value, trump))
+    bids = [Call(PASS) for s in order[: order.index(taker)]]
+    bids.append(Call(BID, value, trump))
     if level >= 1:
-        bids.append(AuctionBid(COINCHE))
+        bids.append(Call(COINCHE))
     if level >= 2:
-        bids.append(AuctionBid(SURCOINCHE))
+        bids.append(Call(SURCOINCHE))
     return bids, trump
 
 
-def _auction_bids(text: str, dealer: int) -> list[AuctionBid]:
+def _auction_bids(text: str, dealer: int) -> list[Call]:
     """The bids of an auction CFN (``bid:150cE/p1/c1/S``): the seats before the bidder
     pass, it bids; with a coinche level, the coinche (and surcoinche) come from the seats
     that leave the seat to speak next after the passes written; in-turn passes between."""
@@ -204,20 +203,20 @@ def _auction_bids(text: str, dealer: int) -> list[AuctionBid]:
     passes, level = int(parts[1][1:]), int(parts[2][1:])
     first = (dealer + 1) % 4
     if parts[0] == "0":
-        return [AuctionBid(PASS)] * passes
+        return [Call(PASS)] * passes
     if parts[0][-1] not in SEATS or level > 2:
         raise NotationError("%r is not an auction", text, word=text)
     bidder = SEATS.index(parts[0][-1])
     value, trump, _, _ = _contract(parts[0][:-1] + ("NS" if bidder % 2 == 0 else "EW"))
-    bids = [AuctionBid(PASS)] * ((bidder - first) % 4)
-    bids.append(AuctionBid(BID, value, trump))
+    bids = [Call(PASS)] * ((bidder - first) % 4)
+    bids.append(Call(BID, value, trump))
     if level:
         last = (SEATS.index(parts[3]) - 1 - passes) % 4  # the seat of the last double
         doubles = [COINCHE, SURCOINCHE][:level]
         start = (last - level + 1) % 4  # the first double's seat, in turn before it
-        bids += [AuctionBid(PASS)] * ((start - bidder - 1) % 4)
-        bids += [AuctionBid(d) for d in doubles]
-    return bids + [AuctionBid(PASS)] * passes
+        bids += [Call(PASS)] * ((start - bidder - 1) % 4)
+        bids += [Call(d) for d in doubles]
+    return bids + [Call(PASS)] * passes
 
 
 __all__ = ["SEATS", "from_cfn", "to_cfn"]

@@ -58,7 +58,7 @@ from .declarations import (
 from .play import PositionError, card_points, check_seat, set_points
 from .roem import _runs_and_fours
 from .rulesets import Ruleset
-from .scoring import Bid, Counts, RoundScore, check_contract, score_counts
+from .scoring import ContractBid, Counts, RoundScore, check_contract, score_counts
 from .text import N_, Text
 
 CARRE, SEQUENCE = "carre", "sequence"
@@ -355,7 +355,7 @@ def score_told(
     declarations: Sequence[tuple[int, Sequence[int]]] = (),
     belotes: Sequence[tuple[int, int | None]] = (),
     leader: int | None = None,
-    bid: Bid | None = None,
+    bid: ContractBid | None = None,
     held_in: int = 0,
     double: str = "none",
 ) -> RoundScore:

@@ -43,8 +43,6 @@ from .text import N_, Text
 #: docs/api.md; a different algorithm gets a different name.
 DEAL_VERSION = "belote-deal-1"
 SALT_BYTES = 16
-#: The longest seed accepted (characters).
-MAX_SEED = 256
 
 
 @dataclass(frozen=True, slots=True)

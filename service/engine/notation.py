@@ -35,11 +35,19 @@ import zlib
 from collections.abc import Mapping
 from typing import Any
 
-from .bidding import CAPOT
-from .bidding import Bid as AuctionBid
+from .actions import (
+    Action,
+    BeloteAction,
+    BidAction,
+    CompareAction,
+    DeclareAction,
+    ExchangeAction,
+    PlayAction,
+)
+from .bidding import CAPOT, Call
 from .cards import RANKS, TRUMP_MODES, card_name, parse_card
 from .play import PositionError
-from .round_state import BELOTE, BID, CARD, COMPARE, DECLARE, SWAP, Action, DealRecord, GameRecord
+from .round_state import DealRecord, GameRecord
 from .rulesets import RulesetError, get_ruleset
 from .text import N_, Text
 
@@ -116,32 +124,32 @@ def to_text(record: GameRecord, options: Mapping[str, Any] | None = None) -> str
 
 def _action(a: Action) -> str:
     seat = "" if a.seat is None else f"{a.seat}@"
-    if a.type == CARD:
-        return seat + card_name(a.card)
-    if a.type == BID:
-        b = a.bid
-        out = b.action
-        if b.value is not None:
-            out += f"/{b.value}"
-        if b.trump is not None:
-            out += f"/{b.trump}"
-        if b.seat is not None:
-            out += f"!{b.seat}"
-        return seat + out
-    if a.type == SWAP:
-        return seat + ("x+" if a.swap else "x-")
-    if a.type == DECLARE:
-        return seat + "d:" + _cards(a.cards)
-    if a.type == BELOTE:  # said alone, or with its card (played in the same action)
-        return seat + "belote" + ("" if a.card is None else ":" + card_name(a.card))
-    if a.type == COMPARE:
-        out = "cmp:" + a.step
-        if a.length is not None:
-            out += f",L{a.length}"
-        if a.top is not None:
-            out += f",T{RANKS[a.top]}"
-        return seat + out
-    raise ValueError(f"unknown action type {a.type!r}")
+    match a:
+        case PlayAction(card=c):
+            return seat + card_name(c)
+        case BidAction(call=b):
+            out = b.action
+            if b.value is not None:
+                out += f"/{b.value}"
+            if b.trump is not None:
+                out += f"/{b.trump}"
+            if b.seat is not None:
+                out += f"!{b.seat}"
+            return seat + out
+        case ExchangeAction(swap=swap):
+            return seat + ("x+" if swap else "x-")
+        case DeclareAction(cards=cards):
+            return seat + "d:" + _cards(cards)
+        case BeloteAction(card=c):  # said alone, or with its card (played in the same action)
+            return seat + "belote" + ("" if c is None else ":" + card_name(c))
+        case CompareAction(step=step, length=length, top=top):
+            out = "cmp:" + step
+            if length is not None:
+                out += f",L{length}"
+            if top is not None:
+                out += f",T{RANKS[top]}"
+            return seat + out
+    raise ValueError(f"not an action: {a!r}")
 
 
 def from_text(text: str) -> tuple[GameRecord, dict[str, Any] | None]:
@@ -202,15 +210,15 @@ def _read_action(word: str) -> Action:
     if at > 0 and word[:at].isdigit():
         seat, word = int(word[:at]), word[at + 1 :]
     if _CARD.match(word):
-        return Action(CARD, seat, card=_read_cards(word)[0])
+        return PlayAction(_read_cards(word)[0], seat)
     if word in ("x+", "x-"):
-        return Action(SWAP, seat, swap=word == "x+")
+        return ExchangeAction(word == "x+", seat)
     if word.startswith("d:"):
-        return Action(DECLARE, seat, cards=_read_cards(word[2:]))
+        return DeclareAction(_read_cards(word[2:]), seat)
     if word == "belote":
-        return Action(BELOTE, seat)
+        return BeloteAction(None, seat)
     if word.startswith("belote:"):
-        return Action(BELOTE, seat, card=_read_cards(word[7:])[0])
+        return BeloteAction(_read_cards(word[7:])[0], seat)
     if word.startswith("cmp:"):
         step, *extra = word[4:].split(",")
         length = top = None
@@ -221,7 +229,7 @@ def _read_action(word: str) -> Action:
                 top = RANKS.index(e[1:])
             else:
                 raise NotationError("%r is not a comparison's length or top", e, word=word)
-        return Action(COMPARE, seat, step=step, length=length, top=top)
+        return CompareAction(step, length, top, seat)
     body, _, bid_seat = word.partition("!")
     action, *parts = body.split("/")
     if not action.isalpha() or len(parts) > 2:
@@ -239,8 +247,7 @@ def _read_action(word: str) -> Action:
             raise NotationError("%r is not a bid's value or trump mode", p, word=word)
     if bid_seat and not bid_seat.isdigit():
         raise NotationError("%r is not a seat", bid_seat, word=word)
-    bid = AuctionBid(action, value, trump, int(bid_seat) if bid_seat else None)
-    return Action(BID, seat, bid=bid)
+    return BidAction(Call(action, value, trump, int(bid_seat) if bid_seat else None), seat)
 
 
 def to_url(record: GameRecord, options: Mapping[str, Any] | None = None) -> str:

@@ -25,12 +25,12 @@ from dataclasses import dataclass
 
 from .bidding import (
     AuctionResult,
+    Call,
     IllegalBidError,
     check_proposed,
     check_turned,
     run_auction,
 )
-from .bidding import Bid as AuctionBid
 from .cards import SEVEN, SUITS, Card, card, mask_of, suit_of
 from .declarations import check_hands, parse_declarations
 from .play import (
@@ -43,7 +43,7 @@ from .play import (
 )
 from .rounds import Trick, Violation, check_round, check_shape
 from .rulesets import Ruleset
-from .scoring import Bid, RoundScore, check_contract, needs_bid, score_checked
+from .scoring import ContractBid, RoundScore, check_contract, needs_bid, score_checked
 from .text import N_, Listing, Text
 
 # Where the round stands.
@@ -66,11 +66,11 @@ class RoundRecord:
     dealer: int
     hands: Sequence[tuple[int, Sequence[int]]]
     tricks: Sequence[Trick] = ()
-    bids: Sequence[AuctionBid] | None = None
+    bids: Sequence[Call] | None = None
     turned: int | None = None
     trump: str | None = None
     taker: int | None = None
-    bid: Bid | None = None
+    bid: ContractBid | None = None
     declarations: Sequence[tuple[int, Sequence[int]]] = ()
     held_in: int = 0
     double: str | None = None  # doubling contra: none, contra or recontra (else from bids)
@@ -85,7 +85,7 @@ class Contract:
 
     taker: int
     trump: str
-    bid: Bid | None
+    bid: ContractBid | None
     double: str = "none"
 
 
@@ -248,7 +248,7 @@ def resolve_contract(record: RoundRecord, auction: AuctionResult | None) -> Cont
         trump, taker, bid = record.trump, record.taker, record.bid
         double = record.double or "none"
     else:
-        auction_bid = Bid(won.value, won.coinche) if won.value is not None else None
+        auction_bid = ContractBid(won.value, won.coinche) if won.value is not None else None
         trump = _agree("trump", record.trump, won.trump)
         taker = _agree("taker", record.taker, won.taker)
         bid = _agree("bid", record.bid, auction_bid) if needs_bid(ruleset) else record.bid
@@ -277,7 +277,7 @@ def _agree(name: str, stated, from_bids):
 
 
 def _show(value) -> str:
-    if isinstance(value, Bid):
+    if isinstance(value, ContractBid):
         return f"{value.value} ({value.coinche})"
     return str(value)
 

@@ -2,22 +2,25 @@
 
 A table keeps one record per round (POST /v1/rounds/state, docs/api.md "A whole round"):
 the ruleset, the dealer, the deal (:mod:`.deal`: the hands as the auction sees them, the
-turned card, the stock, the commitment) and the actions, each of one ``type``:
+turned card, the stock, the commitment) and the actions (:mod:`.actions`), each one of:
 
-- ``bid``: replayed by the auction of :mod:`.bidding` (:func:`bidding.start_auction`, one
-  bid at a time: the same refusals as POST /v1/bidding);
-- ``exchange``: Klaberjass's trump seven (``trump_seven_exchange``): once the turned suit
-  is trump, the holder of its 7 exchanges it for the turned card, or not;
-- ``declare``: one declaration, checked with the others announced by
-  :func:`declarations.parse_declarations` against the hands at the start of play, and only
-  when the ruleset takes it (:func:`_declare`: at the seat's first card, or in Klaberjass
-  by the winner of the comparison after the first trick);
-- ``belote``: said just before the king or queen of trump is played (:func:`_belote`),
-  alone or with its ``card`` (said and played in one action);
+- :class:`.actions.BidAction` (``bid``): replayed by the auction of :mod:`.bidding`
+  (:func:`bidding.start_auction`, one call at a time: the same refusals as POST /v1/bidding);
+- :class:`.actions.ExchangeAction` (``exchange``): Klaberjass's trump seven
+  (``trump_seven_exchange``): once the turned suit is trump, the holder of its 7 exchanges
+  it for the turned card, or not;
+- :class:`.actions.DeclareAction` (``declare``): one declaration, checked with the others
+  announced by :func:`declarations.parse_declarations` against the hands at the start of
+  play, and only when the ruleset takes it (:func:`_declare`: at the seat's first card, or
+  in Klaberjass by the winner of the comparison after the first trick);
+- :class:`.actions.BeloteAction` (``belote``): said just before the king or queen of trump
+  is played (:func:`_belote`), alone or with its ``card`` (said and played in one action);
   with ``belote_said: required`` a belote counts only when said with its first card;
-- ``compare``: Klaberjass's comparison of the longest sequences (:class:`_Comparison`);
-- ``play``: a card, judged by :func:`play.judge` under :func:`play.trick_rules` (what
-  :func:`play.check_card` and POST /v1/legal-moves run), the trick's winner kept up to date.
+- :class:`.actions.CompareAction` (``compare``): Klaberjass's comparison of the longest
+  sequences (:class:`_Comparison`);
+- :class:`.actions.PlayAction` (``play``): a card, judged by :func:`play.judge` under
+  :func:`play.trick_rules` (what :func:`play.check_card` and POST /v1/legal-moves run), the
+  trick's winner kept up to date.
 
 :func:`round_state` walks the actions once (nothing is replayed twice) and answers the
 phase, the seat to act and what it may do, the hands as they stand, the tricks with their
@@ -34,9 +37,22 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from dataclasses import dataclass, field, replace
-from typing import NamedTuple
 
 from . import bidding
+from .actions import (
+    GOOD,
+    HOW_HIGH,
+    NOT_GOOD,
+    SAME,
+    STATE,
+    Action,
+    BeloteAction,
+    BidAction,
+    CompareAction,
+    DeclareAction,
+    ExchangeAction,
+    PlayAction,
+)
 from .bidding import AuctionResult, LegalBid, start_auction
 from .cards import KING, NO_TRUMP, QUEEN, RANKS, SEVEN, Cards, card, cards_in, mask_of, suit_of
 from .deal import check_deal_fits, commitment, complete_hands, next_dealer, pack_of
@@ -65,28 +81,15 @@ from .play import (
 from .record import Contract, first_leader
 from .rounds import CheckedRound, Trick
 from .rulesets import Ruleset
-from .scoring import Bid, RoundScore, check_contract, needs_bid, score_checked
+from .scoring import ContractBid, RoundScore, check_contract, needs_bid, score_checked
 from .text import N_, Text
 
 # Phases.
 AUCTION, EXCHANGE, PLAY, COMPLETE, REDEAL = "auction", "exchange", "play", "complete", "redeal"
 PHASES = (AUCTION, EXCHANGE, PLAY, COMPLETE, REDEAL)
 
-# Action types.
-BID, SWAP, DECLARE, BELOTE, CARD, COMPARE = (
-    "bid",
-    "exchange",
-    "declare",
-    "belote",
-    "play",
-    "compare",
-)
-ACTION_TYPES = (BID, SWAP, DECLARE, BELOTE, CARD, COMPARE)
-#: Klaberjass's comparison steps: the non-dealer states, the dealer answers.
-STATE, GOOD, NOT_GOOD, HOW_HIGH, SAME = "state", "good", "not_good", "how_high", "same"
-COMPARE_STEPS = (STATE, GOOD, NOT_GOOD, HOW_HIGH, SAME)
 #: What the actions show the table (:class:`Event`).
-EVENT_TYPES = ("declaration", "belote", "rebelote", SWAP, COMPARE)
+EVENT_TYPES = ("declaration", "belote", "rebelote", ExchangeAction.type, CompareAction.type)
 
 # Reason codes of an illegal action (besides the bids' and the plays').
 WRONG_PHASE = "wrong_phase"
@@ -113,21 +116,6 @@ _PHASE_NAMES = {
     COMPLETE: N_("complete"),
     REDEAL: N_("redeal"),
 }
-
-
-class Action(NamedTuple):
-    """One action of a record; the members its ``type`` does not use are None. (A tuple:
-    a record's actions hash and compare quickly, for :func:`round_state`'s cache.)"""
-
-    type: str
-    seat: int | None = None
-    bid: bidding.Bid | None = None
-    card: int | None = None
-    cards: tuple[int, ...] = ()
-    swap: bool | None = None
-    step: str | None = None
-    length: int | None = None
-    top: int | None = None  # a rank index (7 = 0 ... A = 7)
 
 
 @dataclass(frozen=True, slots=True)
@@ -200,7 +188,7 @@ class Legal:
     declarations: tuple[Declaration, ...] = ()
     belote: bool = False
     exchange: bool = False
-    compare: tuple[Action, ...] = ()
+    compare: tuple[CompareAction, ...] = ()
 
 
 @dataclass(frozen=True, slots=True)
@@ -268,7 +256,7 @@ class Round:
     >>> game = Round(ruleset, 3, DealRecord(dealt.hands, dealt.turned, dealt.stock))
     >>> game.phase, game.to_act
     ('auction', 0)
-    >>> take = next(a for a in game.legal_actions() if a.bid.action == "take")
+    >>> take = next(a for a in game.legal_actions() if a.call.action == "take")
     >>> game.apply(take)
     >>> game.phase, game.to_act, len(game.legal_actions()) > 0
     ('play', 0, True)
@@ -463,7 +451,7 @@ class _Comparison:
     def to_act(self) -> int:
         return self.dealer if self.step in ("answer", "answer_top") else self.non_dealer
 
-    def choices(self, seat: int) -> tuple[Action, ...]:
+    def choices(self, seat: int) -> tuple[CompareAction, ...]:
         """The comparison steps ``seat`` may take now."""
         best = self.best.get(seat)
         if self.step == "done":
@@ -472,11 +460,11 @@ class _Comparison:
             opener = self.non_dealer if self.step == "open" else self.dealer
             if seat != opener or best is None:
                 return ()
-            return (Action(COMPARE, seat, step=STATE, length=best.length),)
+            return (CompareAction(STATE, length=best.length, seat=seat),)
         if seat != self.to_act():
             return ()
         if self.step == "top":
-            return (Action(COMPARE, seat, step=STATE, top=best.rank),)
+            return (CompareAction(STATE, top=best.rank, seat=seat),)
         # The dealer answers from what it knows: its own sequence and what the non-dealer
         # stated (the length, then the top card's rank), never the non-dealer's hand.
         answers = [GOOD]
@@ -493,7 +481,7 @@ class _Comparison:
                     answers.append(NOT_GOOD)  # a trump run beats an equal plain one
                 elif mine.rank == self.top:
                     answers.append(SAME)
-        return tuple(Action(COMPARE, seat, step=a) for a in answers)
+        return tuple(CompareAction(a, seat=seat) for a in answers)
 
     def _same_winner(self) -> int | None:
         """After ``same``: equal by what was said, the cards decide (a trump run beats an
@@ -504,7 +492,7 @@ class _Comparison:
             return self.non_dealer
         return None
 
-    def apply(self, index: int, seat: int, action: Action) -> None:
+    def apply(self, index: int, seat: int, action: CompareAction) -> None:
         allowed = self.choices(seat)
         if not any(_same_step(action, a) for a in allowed):
             raise _illegal(
@@ -540,7 +528,7 @@ class _Comparison:
             self.step = "done"
 
 
-def _same_step(action: Action, allowed: Action) -> bool:
+def _same_step(action: CompareAction, allowed: CompareAction) -> bool:
     return (
         action.step == allowed.step
         and action.length == allowed.length
@@ -548,7 +536,7 @@ def _same_step(action: Action, allowed: Action) -> bool:
     )
 
 
-def _describe_step(action: Action) -> str:
+def _describe_step(action: CompareAction) -> str:
     if action.length is not None:
         return f"{action.step} {action.length}"
     if action.top is not None:
@@ -640,7 +628,7 @@ class _Walk:
             self._wrong_phase(index, action, self._seat_or(action, 0))
 
     def _wrong_phase(self, index: int, action: Action, seat: int) -> None:
-        if action.type == SWAP:
+        if isinstance(action, ExchangeAction):
             raise _illegal(
                 index,
                 seat,
@@ -676,9 +664,9 @@ class _Walk:
 
     def _bid(self, index: int, action: Action) -> None:
         auction = self.auction
-        if action.type != BID:
+        if not isinstance(action, BidAction):
             self._wrong_phase(index, action, self._seat_or(action, auction.seat))
-        bid = action.bid
+        bid = action.call
         if action.seat is not None:
             if bid.seat is not None and bid.seat != action.seat:
                 raise _illegal(
@@ -709,7 +697,7 @@ class _Walk:
     def _deal_the_rest(self, won: bidding.Contract) -> None:
         """The contract is known: the hands are completed, then the exchange or the play."""
         record, ruleset = self.record, self.record.ruleset
-        bid = Bid(won.value, won.coinche) if won.value is not None else None
+        bid = ContractBid(won.value, won.coinche) if won.value is not None else None
         bid = bid if needs_bid(ruleset) else None
         double = won.double or "none"
         check_contract(ruleset, won.trump, won.taker, bid, record.held_in, double)
@@ -731,16 +719,16 @@ class _Walk:
 
     def _exchange(self, index: int, action: Action) -> None:
         holder = self.holder
-        if action.type != SWAP:
+        if not isinstance(action, ExchangeAction):
             self._wrong_phase(index, action, self._seat_or(action, holder))
         self._check_turn(index, action, holder)
         if action.swap:
             seven = card(SEVEN, suit_of(self.turned))
             self.hands[holder] ^= (1 << seven) | (1 << self.turned)
-            self.events.append(Event(index, SWAP, holder, (seven, self.turned), swap=True))
+            self.events.append(Event(index, action.type, holder, (seven, self.turned), swap=True))
             self.turned = seven
         else:
-            self.events.append(Event(index, SWAP, holder, (), swap=False))
+            self.events.append(Event(index, action.type, holder, (), swap=False))
         self._start_play()
 
     def _start_play(self) -> None:
@@ -765,7 +753,7 @@ class _Walk:
         comparison = self.comparison
         if comparison is not None and comparison.blocking:
             seat = comparison.to_act()
-            if action.type != COMPARE:
+            if not isinstance(action, CompareAction):
                 raise _illegal(
                     index,
                     self._seat_or(action, seat),
@@ -775,21 +763,21 @@ class _Walk:
                 )
         else:
             seat = self.to_play
-        if action.type == DECLARE and comparison is not None and action.seat is not None:
+        if isinstance(action, DeclareAction) and comparison is not None and action.seat is not None:
             # The comparison's winner shows whoever is to play: a declaration is judged as
             # the seat that sends it (without ``seat``, the seat to act's).
             seat = action.seat
             check_seat(seat, self.record.ruleset, f"actions.{index}.seat")
         self._check_turn(index, action, seat)
-        if action.type == CARD:
+        if isinstance(action, PlayAction):
             self._card(index, seat, action.card)
-        elif action.type == DECLARE:
+        elif isinstance(action, DeclareAction):
             self._declare(index, seat, action.cards)
-        elif action.type == BELOTE:
+        elif isinstance(action, BeloteAction):
             self._belote(index, seat)
             if action.card is not None:  # said with its card: the card is played now
                 self._card(index, seat, action.card)
-        elif action.type == COMPARE:
+        elif isinstance(action, CompareAction):
             if comparison is None:
                 raise _illegal(
                     index,
@@ -800,7 +788,14 @@ class _Walk:
                 )
             comparison.apply(index, seat, action)
             self.events.append(
-                Event(index, COMPARE, seat, step=action.step, length=action.length, top=action.top)
+                Event(
+                    index,
+                    CompareAction.type,
+                    seat,
+                    step=action.step,
+                    length=action.length,
+                    top=action.top,
+                )
             )
         else:
             self._wrong_phase(index, action, seat)
@@ -1100,34 +1095,34 @@ class _Walk:
         for s in seats:
             legal = self._legal(s)
             if self.phase == AUCTION:
-                out += (Action(BID, s, bid=b) for b in self._bids(s, legal.bids))
+                out += (BidAction(c, s) for c in self._calls(s, legal.bids))
             if legal.exchange:
-                out += (Action(SWAP, s, swap=True), Action(SWAP, s, swap=False))
-            out += (a._replace(seat=s) for a in legal.compare)
+                out += (ExchangeAction(True, s), ExchangeAction(False, s))
+            out += (replace(a, seat=s) for a in legal.compare)
             if self.phase == PLAY:
                 declarable = self._declarable(s)
-                out += (Action(DECLARE, s, cards=tuple(cards_in(d.cards))) for d in declarable)
+                out += (DeclareAction(tuple(cards_in(d.cards)), s) for d in declarable)
             if legal.belote:
-                out.append(Action(BELOTE, s))
+                out.append(BeloteAction(None, s))
                 pair = self._belote_now(s)
-                out += (Action(BELOTE, s, card=c) for c in cards_in(pair))
-            out += (Action(CARD, s, card=v.card) for v in legal.cards if v.legal)
+                out += (BeloteAction(c, s) for c in cards_in(pair))
+            out += (PlayAction(v.card, s) for v in legal.cards if v.legal)
         return tuple(out)
 
-    def _bids(self, seat: int, legal: Sequence[LegalBid]) -> list[bidding.Bid]:
-        """The compact ``legal`` bids of ``seat`` expanded, each as a record's bid."""
-        out: list[bidding.Bid] = []
+    def _calls(self, seat: int, legal: Sequence[LegalBid]) -> list[bidding.Call]:
+        """The compact ``legal`` bids of ``seat`` expanded, each as a record's call."""
+        out: list[bidding.Call] = []
         for b in legal:
             if b.seats is not None and seat not in b.seats:
                 continue  # a coinche other seats may say (coinche_timing: any_time)
             if b.values is not None:
-                out += (bidding.Bid(b.action, v, t) for v in b.values for t in b.trumps or (None,))
+                out += (bidding.Call(b.action, v, t) for v in b.values for t in b.trumps or (None,))
             elif b.trumps is not None:
-                out += (bidding.Bid(b.action, None, t) for t in b.trumps)
+                out += (bidding.Call(b.action, None, t) for t in b.trumps)
             elif b.trump is not None:
-                out.append(bidding.Bid(b.action, None, b.trump))
+                out.append(bidding.Call(b.action, None, b.trump))
             else:
-                out.append(bidding.Bid(b.action))
+                out.append(bidding.Call(b.action))
         return out
 
     def state(self) -> RoundState:

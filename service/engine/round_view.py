@@ -19,16 +19,14 @@ from __future__ import annotations
 
 from dataclasses import dataclass, replace
 
-from .bidding import AuctionResult, start_auction
-from .bidding import Bid as AuctionBid
+from .actions import Action, BidAction
+from .bidding import AuctionResult, Call, start_auction
 from .cards import count
 from .play import check_seat
 from .record import Contract
 from .round_state import (
-    BID,
     COMPLETE,
     REDEAL,
-    Action,
     Event,
     GameRecord,
     Legal,
@@ -57,7 +55,7 @@ class RoundView:
     stock: int
     turned: int | None
     face_up: int | None
-    bids: tuple[AuctionBid, ...]
+    bids: tuple[Call, ...]
     tricks: tuple[TrickState, ...]
     card_points: tuple[int, int]
     events: tuple[Event, ...]
@@ -91,8 +89,8 @@ def round_view(record: GameRecord, viewer: int, state: RoundState | None = None)
     )
     bids = []
     for a in record.actions[: state.actions]:
-        if a.type == BID:
-            bid = a.bid if a.seat is None else replace(a.bid, seat=a.seat)
+        if isinstance(a, BidAction):
+            bid = a.call if a.seat is None else replace(a.call, seat=a.seat)
             bids.append(replace(bid, seat=auction.caller(bid)))
             auction = auction.after(bid)
     return RoundView(

@@ -10,7 +10,7 @@
 4. whether the contract is made, failed, or a litige (:data:`CONTRACTS`, keyed by the
    ruleset's ``contract`` parameter);
 5. the score: made (:func:`_made_score`), failed (:data:`FAILED`, keyed by ``failed``),
-   litige (:func:`_litige_score`), Coinche multipliers (:class:`Bid`), and the points
+   litige (:func:`_litige_score`), Coinche multipliers (:class:`ContractBid`), and the points
    held over by an earlier litige (``held_in``).
 
 Every rule is read from a ruleset parameter; nothing asks which preset it is running.
@@ -50,7 +50,7 @@ DOUBLES = {"none": 1, "contra": 2, "recontra": 4}
 
 
 @dataclass(frozen=True, slots=True)
-class Bid:
+class ContractBid:
     """A Coinche contract: a value (80..160) or ``capot``, and its coinche level.
     ``worth`` is set by :func:`priced` when a house rule prices the bid otherwise."""
 
@@ -363,7 +363,7 @@ def _total_more_than_defenders(f: Figures, t: int, d: int, bid, sweep) -> Outcom
     return _compare(f.total(t), f.total(d), strict=True)
 
 
-def _bid(f: Figures, t: int, d: int, bid: Bid, sweep: int | None) -> Outcome:
+def _bid(f: Figures, t: int, d: int, bid: ContractBid, sweep: int | None) -> Outcome:
     """Coinche: the takers' points (cards + declarations if best + belote) reach the bid
     and beat the defenders'; a ``capot`` bid is made only by taking every trick."""
     tie = f.total(t) == f.total(d)
@@ -390,7 +390,9 @@ def _by_team(t: int, takers: int, defenders: int) -> tuple[int, int]:
     return (takers, defenders) if t == 0 else (defenders, takers)
 
 
-def _made_score(f: Figures, t: int, d: int, bid: Bid | None, ruleset: Ruleset) -> tuple[int, int]:
+def _made_score(
+    f: Figures, t: int, d: int, bid: ContractBid | None, ruleset: Ruleset
+) -> tuple[int, int]:
     """Made: each side scores its own total (cards + declarations if best + belote).
     With a bid (Coinche), as the ruleset's ``made`` says (:data:`MADE`)."""
     if bid is None:
@@ -411,7 +413,7 @@ def _made_score(f: Figures, t: int, d: int, bid: Bid | None, ruleset: Ruleset) -
     return score
 
 
-def _cards_and_bid(f: Figures, t: int, d: int, bid: Bid) -> tuple[int, int]:
+def _cards_and_bid(f: Figures, t: int, d: int, bid: ContractBid) -> tuple[int, int]:
     """docs/rules.md Coinche: takers (cards + declarations + bid) x m + belote; defenders
     their own total when m = 1, only their belote when coinched."""
     m = bid.multiplier
@@ -454,7 +456,7 @@ def _defenders_take_all(f: Figures, t, d, bid, tie) -> tuple[int, int]:
     return _by_team(t, 0, f.total(t) + f.total(d))
 
 
-def _coinche_failed(f: Figures, t, d, bid: Bid, tie) -> tuple[int, int]:
+def _coinche_failed(f: Figures, t, d, bid: ContractBid, tie) -> tuple[int, int]:
     """Takers only their belote; defenders (all card points + bid) x m + the declarations
     that score (whichever side held them) + their belote."""
     defenders = (f.all_cards + bid.points) * bid.multiplier + sum(f.declarations) + f.belote[d]
@@ -489,7 +491,7 @@ def needs_bid(ruleset: Ruleset) -> bool:
     return ruleset.contract in BID_CONTRACTS or ruleset.failed in BID_FAILED
 
 
-def check_bid(bid: Bid | None, ruleset: Ruleset) -> None:
+def check_bid(bid: ContractBid | None, ruleset: Ruleset) -> None:
     if needs_bid(ruleset) and bid is None:
         raise PositionError(
             "bid",
@@ -533,7 +535,7 @@ def score_round(
     taker: int,
     tricks: Sequence[Trick],
     declarations: Sequence[tuple[int, Sequence[int]]] = (),
-    bid: Bid | None = None,
+    bid: ContractBid | None = None,
     held_in: int = 0,
     double: str = "none",
 ) -> RoundScore:
@@ -557,7 +559,7 @@ def score_checked(
     trump: str,
     taker: int,
     declarations: Sequence[Declaration] = (),
-    bid: Bid | None = None,
+    bid: ContractBid | None = None,
     held_in: int = 0,
     double: str = "none",
     said: frozenset[tuple[int, int]] | None = None,
@@ -606,7 +608,7 @@ def score_counts(
     trump: str,
     taker: int,
     counts: Counts,
-    bid: Bid | None = None,
+    bid: ContractBid | None = None,
     held_in: int = 0,
     double: str = "none",
     tricks: tuple[TrickResult, ...] = (),
@@ -652,7 +654,7 @@ def settle_figures(
     trump: str,
     figures: Figures,
     taker_team: int,
-    bid: Bid | None = None,
+    bid: ContractBid | None = None,
     held_in: int = 0,
     double: str = "none",
 ):
@@ -670,7 +672,7 @@ def check_contract(
     ruleset: Ruleset,
     trump: str,
     taker: int,
-    bid: Bid | None,
+    bid: ContractBid | None,
     held_in: int,
     double: str = "none",
 ):
@@ -704,7 +706,7 @@ def _settle(
     f: Figures,
     t: int,
     outcome: Outcome,
-    bid: Bid | None,
+    bid: ContractBid | None,
     held_in: int,
     ruleset: Ruleset,
     trump: str,
@@ -780,7 +782,7 @@ def _add(score: tuple[int, int], team: int, points: int) -> tuple[int, int]:
 # holds the best) + belote, as everywhere (:meth:`Figures.total`).
 
 
-def priced(bid: Bid | None, trump: str, ruleset: Ruleset) -> Bid | None:
+def priced(bid: ContractBid | None, trump: str, ruleset: Ruleset) -> ContractBid | None:
     """The bid with its worth in the score: ``opening_bid_points`` for a bid of
     ``bid_minimum`` (bga-coinche: 82 scores as 80), doubled in sans atout with
     ``no_trump_bid: doubled`` (Oliboy50/coinche). Unchanged under every preset."""
@@ -801,7 +803,9 @@ def priced(bid: Bid | None, trump: str, ruleset: Ruleset) -> Bid | None:
     return replace(bid, worth=worth, factor=factor)
 
 
-def _bid_at_least_defenders(f: Figures, t: int, d: int, bid: Bid, sweep: int | None) -> Outcome:
+def _bid_at_least_defenders(
+    f: Figures, t: int, d: int, bid: ContractBid, sweep: int | None
+) -> Outcome:
     """Oliboy50/coinche (client/src/shared/coinche/service/pointsCounter.ts): the takers'
     total reaches the bid and is **at least** the defenders' (a tie is made); a ``capot``
     bid only by taking every trick."""
@@ -811,7 +815,7 @@ def _bid_at_least_defenders(f: Figures, t: int, d: int, bid: Bid, sweep: int | N
     return Outcome(f.total(t) >= bid.points_needed and f.total(t) >= f.total(d), False, tie)
 
 
-def _bid_reached(f: Figures, t: int, d: int, bid: Bid, sweep: int | None) -> Outcome:
+def _bid_reached(f: Figures, t: int, d: int, bid: ContractBid, sweep: int | None) -> Outcome:
     """gyscos/libcoinche (src/bid.rs ``Target::victory``), sebastien-perpignane/cardgame
     (DealScoreCalculator.contractIsReached), drasill/bga-coinche (coinche.game.php
     ``$bidSuccessful``): the takers' total reaches the bid, whatever the defenders made;
@@ -839,14 +843,14 @@ CONTRACTS.update(HOUSE_CONTRACTS)
 BID_CONTRACTS = ("bid", "bid_at_least_defenders", "bid_reached")
 
 
-def _cards_and_bid_defenders_keep(f: Figures, t: int, d: int, bid: Bid) -> tuple[int, int]:
+def _cards_and_bid_defenders_keep(f: Figures, t: int, d: int, bid: ContractBid) -> tuple[int, int]:
     """StephaneBg/ScoreIt (CoincheSolver ``getResults``): as ``cards_and_bid``, but the
     defenders keep their own total when the contract is coinched too."""
     takers, _ = _by_team(t, *_cards_and_bid(f, t, d, bid))
     return _by_team(t, takers, f.total(d))
 
 
-def _total_and_bid_multiplied(f: Figures, t: int, d: int, bid: Bid) -> tuple[int, int]:
+def _total_and_bid_multiplied(f: Figures, t: int, d: int, bid: ContractBid) -> tuple[int, int]:
     """drasill/bga-coinche (coinche.game.php ``stEndHand``, counting points): takers
     (total + bid) x m, their belote multiplied too; defenders their own total when
     m = 1, nothing when coinched (their belote included)."""
@@ -854,20 +858,20 @@ def _total_and_bid_multiplied(f: Figures, t: int, d: int, bid: Bid) -> tuple[int
     return _by_team(t, (f.total(t) + bid.points) * m, f.total(d) if m == 1 else 0)
 
 
-def _total_plus_multiplied_bid(f: Figures, t: int, d: int, bid: Bid) -> tuple[int, int]:
+def _total_plus_multiplied_bid(f: Figures, t: int, d: int, bid: ContractBid) -> tuple[int, int]:
     """Oliboy50/coinche (pointsCounter.ts): only the bid is multiplied: takers their total
     + bid x m; defenders their own total, coinched or not."""
     return _by_team(t, f.total(t) + bid.points * bid.multiplier, f.total(d))
 
 
-def _bid_only(f: Figures, t: int, d: int, bid: Bid) -> tuple[int, int]:
+def _bid_only(f: Figures, t: int, d: int, bid: ContractBid) -> tuple[int, int]:
     """gyscos/libcoinche (src/game.rs ``get_game_result``: the winners score the target)
     and drasill/bga-coinche (``scoreType`` bid only): takers (bid + their belote) x m;
     defenders only their belote."""
     return _by_team(t, (bid.points + f.belote[t]) * bid.multiplier, f.belote[d])
 
 
-def flat_points(f: Figures, winner: int, bid: Bid) -> int:
+def flat_points(f: Figures, winner: int, bid: ContractBid) -> int:
     """sebastien-perpignane/cardgame (DealScoreCalculator
     ``computeDoubledOrRedoubledOrCapotDeal``): 500 for a capot bid, 250 when the winning
     side took every trick, else 160; times the coinche multiplier."""
@@ -875,7 +879,7 @@ def flat_points(f: Figures, winner: int, bid: Bid) -> int:
     return base * bid.multiplier
 
 
-def _points_only(f: Figures, t: int, d: int, bid: Bid) -> tuple[int, int]:
+def _points_only(f: Figures, t: int, d: int, bid: ContractBid) -> tuple[int, int]:
     """sebastien-perpignane/cardgame (DealScoreCalculator ``computeDealScores``): the bid
     is never added. Not coinched, no capot bid, nobody took every trick: each side its own
     total. Otherwise the takers :func:`flat_points`, the defenders nothing."""
@@ -895,38 +899,38 @@ MADE: dict[str, Callable[..., tuple[int, int]]] = {
 }
 
 
-def _coinche_both_totals(f: Figures, t, d, bid: Bid, tie) -> tuple[int, int]:
+def _coinche_both_totals(f: Figures, t, d, bid: ContractBid, tie) -> tuple[int, int]:
     """Oliboy50/coinche (pointsCounter.ts): takers nothing; defenders both sides' totals
     (belote and declarations included) + bid x m."""
     return _by_team(t, 0, f.total(t) + f.total(d) + bid.points * bid.multiplier)
 
 
-def _coinche_mode_total(f: Figures, t, d, bid: Bid, tie) -> tuple[int, int]:
+def _coinche_mode_total(f: Figures, t, d, bid: ContractBid, tie) -> tuple[int, int]:
     """drasill/bga-coinche (coinche.game.php ``stEndHand``, counting points): takers their
     belote; defenders (the mode's card total, 162 in a suit, + bid + their belote) x m."""
     return _by_team(t, f.belote[t], (f.mode_total + bid.points + f.belote[d]) * bid.multiplier)
 
 
-def _coinche_bid_only(f: Figures, t, d, bid: Bid, tie) -> tuple[int, int]:
+def _coinche_bid_only(f: Figures, t, d, bid: ContractBid, tie) -> tuple[int, int]:
     """drasill/bga-coinche (``scoreType`` bid only): takers their belote; defenders
     (bid + their belote) x m."""
     return _by_team(t, f.belote[t], (bid.points + f.belote[d]) * bid.multiplier)
 
 
-def _flat(f: Figures, t, d, bid: Bid, tie) -> tuple[int, int]:
+def _flat(f: Figures, t, d, bid: ContractBid, tie) -> tuple[int, int]:
     """sebastien-perpignane/cardgame (DealScoreCalculator): takers nothing; defenders
     :func:`flat_points` (160, 250 if they took every trick, 500 for a failed capot bid,
     times the coinche multiplier)."""
     return _by_team(t, 0, flat_points(f, d, bid))
 
 
-def _flat_160(f: Figures, t, d, bid: Bid, tie) -> tuple[int, int]:
+def _flat_160(f: Figures, t, d, bid: ContractBid, tie) -> tuple[int, int]:
     """gyscos/libcoinche (src/game.rs ``get_game_result``: ``scores[winners] = 160``):
     takers nothing; defenders 160 x m, a failed capot bid too."""
     return _by_team(t, 0, 160 * bid.multiplier)
 
 
-def _flat_plus_bid(f: Figures, t, d, bid: Bid, tie) -> tuple[int, int]:
+def _flat_plus_bid(f: Figures, t, d, bid: ContractBid, tie) -> tuple[int, int]:
     """StephaneBg/ScoreIt, later solver (CoincheSolver.kt, commit 360828e ``getResults``):
     takers nothing, their belote included; defenders (160 + bid) x m, 500 x m for a
     failed capot bid, their own declarations and belote not added."""

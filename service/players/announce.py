@@ -16,8 +16,8 @@ takes without a search, from its own view (:class:`..engine.round_view.RoundView
 
 from __future__ import annotations
 
+from ..engine.actions import Action, CompareAction, DeclareAction, ExchangeAction
 from ..engine.cards import cards_in
-from ..engine.round_state import COMPARE, DECLARE, SWAP, Action
 from ..engine.round_view import RoundView
 
 #: The dealer's answers, strongest first; the non-dealer's only step is ``state``.
@@ -28,15 +28,15 @@ def announcement(view: RoundView) -> Action | None:
     """The action the viewer takes now without a search, or None (it bids, plays a card
     or has nothing to do)."""
     open_ = view.actions_open
-    swap = [a for a in open_ if a.type == SWAP and a.swap]
+    swap = [a for a in open_ if isinstance(a, ExchangeAction) and a.swap]
     if swap:
         return swap[0]
-    steps = [a for a in open_ if a.type == COMPARE]
+    steps = [a for a in open_ if isinstance(a, CompareAction)]
     if steps:
         return min(steps, key=lambda a: ANSWERS.index(a.step))
     if view.legal.declarations:
         best = view.legal.declarations[0]
-        return Action(DECLARE, view.viewer, cards=tuple(cards_in(best.cards)))
+        return DeclareAction(tuple(cards_in(best.cards)), view.viewer)
     return None
 
 

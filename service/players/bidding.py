@@ -41,7 +41,7 @@ from ..engine.bidding import (
     SURCOINCHE,
     TAKE,
     AuctionResult,
-    Bid,
+    Call,
     run_auction,
 )
 from ..engine.cards import (
@@ -83,8 +83,8 @@ class BidSuggestion:
     round score minus the opponents', a redeal counting 0) over ``samples`` deals
     (``easy`` estimates nothing: its one option has the value ``None``)."""
 
-    bid: Bid
-    options: tuple[tuple[Bid, float | None], ...]
+    bid: Call
+    options: tuple[tuple[Call, float | None], ...]
     samples: int
     level: str
 
@@ -168,7 +168,7 @@ _AUCTIONS: dict[tuple, tuple[Ruleset, AuctionResult]] = {}
 def cached_auction(
     ruleset: Ruleset,
     dealer: int,
-    bids: Sequence[Bid],
+    bids: Sequence[Call],
     turned: int | None = None,
     proposed: str | None = None,
     second_proposed: str | None = None,
@@ -192,20 +192,20 @@ def _auction(view: AuctionView) -> AuctionResult:
     )
 
 
-def _legal(view: AuctionView) -> list[Bid]:
+def _legal(view: AuctionView) -> list[Call]:
     """Every legal call, one per action/trump/value (from the engine's compact list)."""
     result = _auction(view)
-    out: list[Bid] = []
+    out: list[Call] = []
     for legal in result.legal_bids:
         if legal.action == BID:
             # A bulgarian contract is a trump mode without a value (``values`` is None).
-            out += [Bid(BID, v, m) for v in legal.values or (None,) for m in legal.trumps]
+            out += [Call(BID, v, m) for v in legal.values or (None,) for m in legal.trumps]
         elif legal.action == NAME:
-            out += [Bid(NAME, trump=m) for m in legal.trumps]
+            out += [Call(NAME, trump=m) for m in legal.trumps]
         elif legal.action == TAKE:
-            out.append(Bid(TAKE, trump=legal.trump))
+            out.append(Call(TAKE, trump=legal.trump))
         else:
-            out.append(Bid(legal.action))
+            out.append(Call(legal.action))
     return out
 
 
@@ -213,7 +213,7 @@ def _highest(view: AuctionView):
     return _auction(view).highest
 
 
-def heuristic_bid(view: AuctionView, rng: random.Random | None = None) -> Bid:
+def heuristic_bid(view: AuctionView, rng: random.Random | None = None) -> Call:
     """The ``normal`` evaluation as a rule: take, name or bid when :func:`side_points`
     clears :func:`take_threshold`; Coinche bids its estimate rounded down to 10, coinches a
     contract its hand sinks, surcoinches when its side's bid is far below its estimate."""
@@ -229,19 +229,19 @@ def heuristic_bid(view: AuctionView, rng: random.Random | None = None) -> Bid:
                 options.append((take_margin(_with_turned(view, b), b.trump, rules), b))
         best = max(options, key=lambda o: o[0], default=None)
         forced = PASS not in actions  # the klaverjas seat that must name a trump
-        return best[1] if best and (best[0] >= 0 or forced) else Bid(PASS)
+        return best[1] if best and (best[0] >= 0 or forced) else Call(PASS)
     if BID in actions or COINCHE in actions or SURCOINCHE in actions:
         return _coinche_heuristic(view, legal)
-    return Bid(PASS)
+    return Call(PASS)
 
 
-def _with_turned(view: AuctionView, b: Bid) -> int:
+def _with_turned(view: AuctionView, b: Call) -> int:
     """The hand a call would play with: a ``take`` of a turned card adds it."""
     taken = b.action == TAKE and view.turned is not None
     return view.hand | bit(view.turned) if taken else view.hand
 
 
-def ladder_bid(view: AuctionView, rng: random.Random | None = None) -> Bid:
+def ladder_bid(view: AuctionView, rng: random.Random | None = None) -> Call:
     """Bulgarian bidding by :func:`side_points` over every contract the ladder offers (C D H
     S, no trump, all trumps), each call's margin its estimate over :func:`take_threshold`:
     contra an opponents' contract whose margin is positive and at least that of every
@@ -258,18 +258,18 @@ def ladder_bid(view: AuctionView, rng: random.Random | None = None) -> Bid:
     margins = {b.trump: take_margin(hand, b.trump, rules) for b in legal if b.action == BID}
     best = max(margins, key=margins.get) if margins else None
     standing = take_margin(hand, high.trump, rules) if high is not None else 0.0
-    if Bid(CONTRA) in legal and standing >= max(0.0, margins.get(best, 0.0)):
-        return Bid(CONTRA)
+    if Call(CONTRA) in legal and standing >= max(0.0, margins.get(best, 0.0)):
+        return Call(CONTRA)
     if best is not None:
         tenth = mode_total(best, rules, ALL_CARDS) / 10
         if margins[best] >= (tenth if ours else 0):
-            return Bid(BID, trump=best)
-    if Bid(RECONTRA) in legal and standing >= mode_total(high.trump, rules, ALL_CARDS) / 10:
-        return Bid(RECONTRA)
-    return Bid(PASS)
+            return Call(BID, trump=best)
+    if Call(RECONTRA) in legal and standing >= mode_total(high.trump, rules, ALL_CARDS) / 10:
+        return Call(RECONTRA)
+    return Call(PASS)
 
 
-def _coinche_heuristic(view: AuctionView, legal: list[Bid]) -> Bid:
+def _coinche_heuristic(view: AuctionView, legal: list[Call]) -> Call:
     rules, hand = view.ruleset, view.hand
     high = _highest(view)
     bids = [b for b in legal if b.action == BID]
@@ -281,18 +281,18 @@ def _coinche_heuristic(view: AuctionView, legal: list[Bid]) -> Bid:
         fitting = [v for v in values if v <= target]
         partner_holds = high is not None and high.team == rules.team_of(view.seat)
         if fitting and not (partner_holds and max(fitting) < int(high.value) + 20):
-            return Bid(BID, max(fitting), mode)
+            return Call(BID, max(fitting), mode)
     if any(b.action == COINCHE for b in legal) and high is not None:
         theirs = side_points(hand, high.trump, rules)
         if theirs < 0.45 * take_threshold(high.trump, rules) and bid_points(high.value) >= 100:
-            return Bid(COINCHE)
+            return Call(COINCHE)
     surcoinche = any(b.action == SURCOINCHE for b in legal) and high is not None
     if surcoinche and side_points(hand, high.trump, rules) > bid_points(high.value) + 30:
-        return Bid(SURCOINCHE)
-    return Bid(PASS)
+        return Call(SURCOINCHE)
+    return Call(PASS)
 
 
-def strong_trumps_bid(view: AuctionView, rng: random.Random | None = None) -> Bid:
+def strong_trumps_bid(view: AuctionView, rng: random.Random | None = None) -> Call:
     """The arena's bidding baseline: count J 3, 9 2, A 1, other trumps 1/2 and outside
     aces 1 with the trump the call would make; take, name or bid 80 from 5 points up
     (Coinche: 10 more per point above 5); never coinche. A seat that may not pass (the
@@ -301,8 +301,8 @@ def strong_trumps_bid(view: AuctionView, rng: random.Random | None = None) -> Bi
     if view.ruleset.bidding == "bulgarian":
         return ladder_bid(view)
     legal = _legal(view)
-    best: tuple[float, Bid] | None = None
-    forced: tuple[float, Bid] | None = None
+    best: tuple[float, Call] | None = None
+    forced: tuple[float, Call] | None = None
     for b in legal:
         if b.action not in (TAKE, NAME, BID) or b.trump not in SUITS:
             continue
@@ -322,15 +322,15 @@ def strong_trumps_bid(view: AuctionView, rng: random.Random | None = None) -> Bi
             continue
         if best is None or count > best[0]:
             best = (count, b)
-    if best is None and Bid(PASS) not in legal and forced is not None:
+    if best is None and Call(PASS) not in legal and forced is not None:
         return forced[1]
-    return best[1] if best else Bid(PASS)
+    return best[1] if best else Call(PASS)
 
 
 # --- look-ahead --------------------------------------------------------------------------
 
 
-def _options(view: AuctionView) -> list[Bid]:
+def _options(view: AuctionView) -> list[Call]:
     """The calls worth looking at: every one in turned-card and klaverjas games; in
     bulgarian bidding, pass, contra, recontra and the contracts of the three modes with
     the best estimates (:func:`side_points` over :func:`take_threshold`); in Coinche, pass,
@@ -362,7 +362,7 @@ def _options(view: AuctionView) -> list[Bid]:
     for rank, m in enumerate(modes):
         values = [b.value for b in bids if b.trump == m and b.value != CAPOT]
         near = sorted(values, key=lambda v: abs(v - (estimates[m] - 10)))[: 3 - 2 * rank]
-        out += [Bid(BID, v, m) for v in sorted(near)]
+        out += [Call(BID, v, m) for v in sorted(near)]
     return out
 
 
@@ -420,7 +420,7 @@ def _walk(
     return replace(dealt, hands=tuple(hands), rest=tuple(rest))
 
 
-def model_bid(view: AuctionView, rng: random.Random | None = None) -> Bid:
+def model_bid(view: AuctionView, rng: random.Random | None = None) -> Call:
     """How the look-ahead expects every seat to bid after the call it weighs: take, name or
     bid as :func:`strong_trumps_bid` does (in the arena a better bidder than
     :func:`heuristic_bid`; in bulgarian bidding :func:`ladder_bid`, contra and recontra
@@ -437,7 +437,7 @@ def model_bid(view: AuctionView, rng: random.Random | None = None) -> Bid:
 def _rollout(
     view: AuctionView,
     dealt: Deal,
-    first: Bid,
+    first: Call,
     rng: random.Random,
     share: float,
     solved: dict,
@@ -482,18 +482,18 @@ def _rollout(
     return value + (1 - share) * greedy
 
 
-def _choose(values: dict[Bid, list[float]], caution: float) -> Bid:
+def _choose(values: dict[Call, list[float]], caution: float) -> Call:
     """The option whose mean margin over passing, less ``caution`` standard errors of that
     difference (the same deals serve every option), is highest; passing scores 0. Where
     passing is not a legal call, the best mean."""
-    passing = values.get(Bid(PASS))
+    passing = values.get(Call(PASS))
     n = len(next(iter(values.values())))
 
-    def score(option: Bid) -> float:
+    def score(option: Call) -> float:
         samples = values[option]
         if passing is None:
             return sum(samples) / n
-        if option == Bid(PASS):
+        if option == Call(PASS):
             return 0.0
         diffs = [a - b for a, b in zip(samples, passing, strict=True)]
         mean = sum(diffs) / n
@@ -503,7 +503,7 @@ def _choose(values: dict[Bid, list[float]], caution: float) -> Bid:
     return max(values, key=lambda b: (score(b), b.action == PASS))
 
 
-def _close(values: dict[Bid, list[float]]) -> bool:
+def _close(values: dict[Call, list[float]]) -> bool:
     """Whether the two best options are within two standard errors of each other."""
     n = len(next(iter(values.values())))
     if len(values) < 2 or n < 2:
@@ -534,7 +534,7 @@ def suggest_bid(
     lv = bid_level_of(level)
     rng = random.Random(seed)
     options = _options(view)
-    values: dict[Bid, list[float]] = {b: [] for b in options}
+    values: dict[Call, list[float]] = {b: [] for b in options}
     used = 0
     least, most = lv.least, lv.most
     most = max(least, min(most, lv.rollouts // len(options)))

@@ -15,7 +15,7 @@ from __future__ import annotations
 import math
 from collections.abc import Callable, Sequence
 
-from ..engine.bidding import BID, CAPOT, LADDER, NAME, PASS, TAKE, Bid
+from ..engine.bidding import BID, CAPOT, LADDER, NAME, PASS, TAKE, Call
 from ..engine.cards import ALL_CARDS, SUIT_MASKS, SUITS, cards_in, strength, trump_suit
 from ..engine.declarations import find_belotes, find_declarations
 from ..engine.play import card_points
@@ -145,7 +145,7 @@ def bids_likelihood(
     rules: Ruleset,
     seat_of_view: int,
     dealer: int,
-    bids: Sequence[Bid],
+    bids: Sequence[Call],
     turned: int | None,
     proposed: str | None = None,
     second_proposed: str | None = None,
@@ -159,7 +159,7 @@ def bids_likelihood(
     round and the ``second_proposed`` one in the second."""
     turned_suit = SUITS[turned >> 3] if turned is not None else None
     offers = (turned_suit or proposed, second_proposed if turned_suit is None else None)
-    events: list[tuple[int, Bid, int]] = []  # (seat, bid, index)
+    events: list[tuple[int, Call, int]] = []  # (seat, bid, index)
     for i, b in enumerate(bids):
         seat = (dealer + 1 + i) % rules.players
         if seat != seat_of_view and b.action in (PASS, TAKE, NAME, BID):

@@ -32,18 +32,18 @@ import time
 from collections.abc import Sequence
 from dataclasses import dataclass, replace
 
-from ..engine.bidding import Bid as AuctionBid
-from ..engine.bidding import bid_values
+from ..engine.actions import Action, BeloteAction, BidAction, PlayAction
+from ..engine.bidding import Call, bid_values
 from ..engine.cards import ALL_CARDS, mask_of
 from ..engine.deal import complete_hands
 from ..engine.declarations import find_declarations, parse_declarations, settle
 from ..engine.record import first_leader
-from ..engine.round_state import BELOTE, BID, CARD, GameRecord, RoundState, round_state
+from ..engine.round_state import GameRecord, RoundState, round_state
 from ..engine.round_view import round_view
 from ..engine.rounds import Trick
 from ..engine.rulesets import Ruleset
 from ..engine.score_units import whole
-from ..engine.scoring import Bid, Figures, mode_total, needs_bid, settle_figures
+from ..engine.scoring import ContractBid, Figures, mode_total, needs_bid, settle_figures
 from . import dds
 from .bidding import READ_BIDDING, suggest_bid
 from .deadline import Deadline
@@ -159,9 +159,9 @@ class CallReview:
 
     index: int
     seat: int
-    bid: AuctionBid
-    options: tuple[tuple[AuctionBid, float | None], ...]
-    best: AuctionBid
+    bid: Call
+    options: tuple[tuple[Call, float | None], ...]
+    best: Call
     value: float | None
     cost: float | None
 
@@ -255,9 +255,9 @@ def decision_seed(seed: int, index: int) -> int:
     return (seed * 1_000_003 + index * 7919) % (1 << 31)
 
 
-def _said_alone(action) -> bool:
+def _said_alone(action: Action) -> bool:
     """A belote said before its card, in an action of its own."""
-    return action.type == BELOTE and action.card is None
+    return isinstance(action, BeloteAction) and action.card is None
 
 
 def review_round(
@@ -283,28 +283,30 @@ def review_round(
     start = None
     for index, action in enumerate(record.actions):
         # a card: played alone, or said with its belote in one action
-        plays = action.type == CARD or (action.type == BELOTE and action.card is not None)
-        if not plays and action.type != BID:
+        plays = isinstance(action, PlayAction) or (
+            isinstance(action, BeloteAction) and action.card is not None
+        )
+        if not plays and not isinstance(action, BidAction):
             continue
         # A card is judged where its seat chose it: before the belote it said just before
         # it (saying belote binds the seat to play the king or queen of trump).
         at = index
-        if action.type == CARD:
+        if isinstance(action, PlayAction):
             while at and _said_alone(record.actions[at - 1]):
                 at -= 1
         prefix = _prefix(record, at)
         state = round_state(prefix)
         seat = state.seat
-        if action.type == BID:
+        if isinstance(action, BidAction):
             if not calls:
                 continue
-            caller = action.seat if action.seat is not None else action.bid.seat
+            caller = action.seat if action.seat is not None else action.call.seat
             if caller is not None and caller != seat:  # a coinche out of turn: no view
-                made = replace(action.bid, seat=caller)
+                made = replace(action.call, seat=caller)
                 call_reviews.append(CallReview(index, caller, made, (), made, None, None))
                 continue
             view = auction_view(round_view(prefix, seat, state), rules)
-            made = replace(action.bid, seat=seat)
+            made = replace(action.call, seat=seat)
             s_bid = suggest_bid(view, level, decision_seed(seed, index))
             options = tuple((replace(b, seat=seat), v) for b, v in s_bid.options)
             value = next((v for b, v in options if _same_bid(b, made)), None)
@@ -376,7 +378,7 @@ def review_round(
     )
 
 
-def _same_bid(option: AuctionBid, made: AuctionBid) -> bool:
+def _same_bid(option: Call, made: Call) -> bool:
     """Whether the bidder's ``option`` is the call ``made`` (a record's ``take`` names no
     trump: the turned suit; the bidder's names it)."""
     if (option.action, option.value) != (made.action, made.value):
@@ -474,7 +476,7 @@ def _cell(rules, trump, taker, hands, leader, table, solved) -> ParEntry:
     contracts = []
     points: tuple[float, float] = (0.0, 0.0)
     for v in _contract_values(rules):
-        bid = Bid(v) if v is not None else None
+        bid = ContractBid(v) if v is not None else None
         view = SeatView(rules, leader, hands[leader], trump, taker, Trick(leader, ()), (), declared)
         view = replace(view, bid=bid, seat=leader)
         scorer = _RoundScorer(view)

@@ -18,17 +18,17 @@ from ..engine.bidding import (
     KLAVERJAS_BIDDING,
     TURNED_CARD_BIDDING,
     AuctionResult,
+    Call,
     Contract,
     run_auction,
 )
-from ..engine.bidding import Bid as AuctionBid
 from ..engine.cards import SEVEN, bit, card, cards_in, mask_of, suit_of
 from ..engine.deal import proposed_suits
 from ..engine.declarations import find_belotes, find_declarations
 from ..engine.play import Position, check_card, winning_index
 from ..engine.rounds import Trick
 from ..engine.rulesets import Ruleset
-from ..engine.scoring import Bid, RoundScore, score_round
+from ..engine.scoring import ContractBid, RoundScore, score_round
 from .view import SeatView
 
 CardPlayer = Callable[[SeatView, random.Random], int]
@@ -44,13 +44,13 @@ class AuctionView:
     seat: int
     hand: int
     dealer: int
-    bids: tuple[AuctionBid, ...] = ()
+    bids: tuple[Call, ...] = ()
     turned: int | None = None
     proposed: str | None = None
     second_proposed: str | None = None
 
 
-BidPlayer = Callable[[AuctionView, random.Random], AuctionBid]
+BidPlayer = Callable[[AuctionView, random.Random], Call]
 
 
 @dataclass(frozen=True)
@@ -135,9 +135,9 @@ def run_bidding(
     dealer: int,
     bidders: Sequence[BidPlayer],
     rng: random.Random,
-    bids: Sequence[AuctionBid] = (),
+    bids: Sequence[Call] = (),
     auction: Callable[..., AuctionResult] = run_auction,
-) -> tuple[Contract | None, tuple[AuctionBid, ...]]:
+) -> tuple[Contract | None, tuple[Call, ...]]:
     """Complete an auction (from ``bids``) with each seat's bidder; the contract or None.
     ``auction`` is the engine's :func:`run_auction` or a function answering the same."""
     made = list(bids)
@@ -159,7 +159,7 @@ class Played:
 
     trump: str
     taker: int
-    bid: Bid | None
+    bid: ContractBid | None
     tricks: tuple[Trick, ...]
     score: RoundScore
 
@@ -172,10 +172,10 @@ def play_round(
     players: Sequence[CardPlayer],
     rng: random.Random,
     dealer: int = 0,
-    bid: Bid | None = None,
+    bid: ContractBid | None = None,
     turned: int | None = None,
     exchanged_by: int | None = None,
-    bids: tuple[AuctionBid, ...] = (),
+    bids: tuple[Call, ...] = (),
     watch: Callable[[int, int, Position, int], None] | None = None,
     double: str = "none",
     announces: Sequence[bool] | None = None,
@@ -238,8 +238,8 @@ def play_round(
     return Played(trump, taker, bid, tuple(tricks), score)
 
 
-def contract_bid(contract: Contract) -> Bid | None:
+def contract_bid(contract: Contract) -> ContractBid | None:
     """The scoring bid of a Coinche contract."""
     if contract.value is None:
         return None
-    return Bid(contract.value, contract.coinche)
+    return ContractBid(contract.value, contract.coinche)

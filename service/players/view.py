@@ -11,13 +11,13 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 
-from ..engine.bidding import Bid as AuctionBid
+from ..engine.bidding import Call
 from ..engine.cards import ALL_CARDS, Card, bit, cards_in, count, mask_of
 from ..engine.declarations import Declaration
 from ..engine.play import Position, PositionError, check_seat, check_trump, winning_index
 from ..engine.rounds import Trick, check_round, check_shape
 from ..engine.rulesets import Ruleset
-from ..engine.scoring import Bid, check_bid
+from ..engine.scoring import ContractBid, check_bid
 from ..engine.text import N_, Text
 
 
@@ -49,9 +49,9 @@ class SeatView:
     belotes: tuple[tuple[int, int], ...] = ()
     turned: int | None = None
     exchanged_by: int | None = None
-    bid: Bid | None = None
+    bid: ContractBid | None = None
     dealer: int | None = None
-    bids: tuple[AuctionBid, ...] = field(default=())
+    bids: tuple[Call, ...] = field(default=())
 
     @property
     def position(self) -> Position:

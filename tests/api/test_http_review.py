@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from service.engine.round_state import CARD
+from service.engine.actions import PlayAction
 from service.players.review import (
     CLASSES,
     _prefix,
@@ -34,7 +34,7 @@ def test_the_operation_reviews_a_round(client):
 
 def test_a_partial_record_reviews_what_was_played(client):
     record, _ = complete_record("coinche", 12)
-    first = next(i for i, a in enumerate(record.actions) if a.type == CARD)
+    first = next(i for i, a in enumerate(record.actions) if isinstance(a, PlayAction))
     body = _body(_prefix(record, first + 5), level="easy", par=False)
     data = client.post("/v1/rounds/review", json=body).get_json()
     assert len(data["cards"]) == 5 and data["totals"]["margin"] is None and data["par"] is None
@@ -43,7 +43,7 @@ def test_a_partial_record_reviews_what_was_played(client):
 def test_an_illegal_action_is_the_422_of_rounds_state(client):
     record, _ = complete_record("belote", 13)
     body = _body(record, level="easy")
-    first = next(i for i, a in enumerate(record.actions) if a.type == CARD)
+    first = next(i for i, a in enumerate(record.actions) if isinstance(a, PlayAction))
     body["actions"][first + 1] = dict(body["actions"][first])  # the same card twice
     review = client.post("/v1/rounds/review", json=body)
     state = client.post(

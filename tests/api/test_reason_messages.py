@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import pytest
 
-from service.engine.bidding import TRUMP_MODE_NOT_ALLOWED, Bid, IllegalBidError, run_auction
+from service.engine.bidding import TRUMP_MODE_NOT_ALLOWED, Call, IllegalBidError, run_auction
 from service.engine.cards import mask_of, parse_card
 from service.engine.play import (
     MUST_NOT_UNDERTRUMP,
@@ -46,7 +46,7 @@ def test_a_trump_mode_not_allowed_is_named_and_shown_as_sent():
     # the reason code, naming the mode and the modes allowed the way a client sends them.
     ruleset = get_ruleset("coinche", {"trump_modes": ["H", "all"]})
     with pytest.raises(IllegalBidError) as refused:
-        run_auction(ruleset, 0, [Bid("bid", 80, "none")])
+        run_auction(ruleset, 0, [Call("bid", 80, "none")])
     assert refused.value.rule == TRUMP_MODE_NOT_ALLOWED
     assert str(refused.value) == (
         "Trump mode no trump (none) is not allowed here; allowed: hearts (H), all trumps (all)."
@@ -56,7 +56,7 @@ def test_a_trump_mode_not_allowed_is_named_and_shown_as_sent():
 def test_an_unknown_trump_mode_is_refused_not_crashed_on():
     # The engine called directly (HTTP checks the mode first): an unknown mode is quoted.
     with pytest.raises(IllegalBidError, match="Trump mode 'X' is not allowed here"):
-        run_auction(get_ruleset("coinche"), 0, [Bid("bid", 80, "X")])
+        run_auction(get_ruleset("coinche"), 0, [Call("bid", 80, "X")])
 
 
 def test_turned_card_refusals_name_the_field_as_the_other_messages_do():

@@ -8,11 +8,11 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from service.api.views import as_dict
-from service.engine.bidding import Bid, run_auction
+from service.engine.bidding import Call, run_auction
 from service.engine.rulesets import PRESETS
 
 BIDS = st.builds(
-    Bid,
+    Call,
     st.sampled_from(["pass", "bid", "coinche", "surcoinche", "take", "name", "contra"]),
     st.sampled_from([None, 80, 90, 100, 160, "capot"]),
     st.sampled_from([None, "C", "D", "H", "S", "none", "all"]),
@@ -43,9 +43,9 @@ def test_as_dict_is_dataclasses_asdict(ruleset, dealer, turned, proposed, bids):
 
 def test_as_dict_of_contracts():
     auctions = [
-        ("coinche", None, [Bid("bid", 80, "H"), Bid("coinche"), Bid("surcoinche")]),
-        ("coinche", None, [Bid("bid", 80, "H")] + [Bid("pass")] * 3),
-        ("belote", 12, [Bid("take")]),
+        ("coinche", None, [Call("bid", 80, "H"), Call("coinche"), Call("surcoinche")]),
+        ("coinche", None, [Call("bid", 80, "H")] + [Call("pass")] * 3),
+        ("belote", 12, [Call("take")]),
     ]
     for name, turned, bids in auctions:
         result = run_auction(PRESETS[name], 0, bids, turned)

@@ -229,6 +229,8 @@ def _symbol_exists(token: str) -> bool | None:
     parts = token.removesuffix("()").split(".")
     if parts[-1] in _EXTENSIONS:
         return None  # a file name
+    if len(parts) > 1 and (parts[1] == "N" or parts[1].isdigit()):
+        return None  # a field path with an index (`actions.N`), not a module's symbol
     if parts[0] == "service":
         for cut in range(len(parts), 0, -1):
             try:
@@ -275,6 +277,8 @@ def test_the_symbol_check_catches_what_it_names():
     assert _symbol_exists("service.api.config.Settings") is True
     assert _symbol_exists("service.api.config.Nothing") is False
     assert _symbol_exists("info.version") is None
+    assert _symbol_exists("actions.N") is None and _symbol_exists("actions.3.card") is None
+    assert _symbol_exists("actions.parse_action") is True
 
 
 def test_every_operation_list_in_the_docs_is_the_spec_s():

@@ -15,13 +15,12 @@ import sys
 
 import pytest
 
-from service.engine.bidding import Bid as BidCall
-from service.engine.bidding import run_auction
+from service.engine.bidding import Call, run_auction
 from service.engine.cards import cards_in, mask_of
 from service.engine.declarations import DeclarationError, find_declarations, parse_declarations
 from service.engine.match import MatchRound, score_match
 from service.engine.rulesets import get_ruleset
-from service.engine.scoring import Bid, Figures, settle_figures
+from service.engine.scoring import ContractBid, Figures, settle_figures
 from tests.support import ROOT
 from tests.support.house_rules_doc import DATA, PAGE, options_of, page, preset_of, programs
 from tests.support.rounds_helper import DEAL_A, DEAL_CAPOT, as_json, cards, scripted_round
@@ -85,30 +84,30 @@ NONE = figures((0, 252), sweep=1)
     ],
 )
 def test_oliboy50_points_counter_capot_cases(case, figs, trump, coinche, expected):
-    score, _ = settle(OLIBOY50, figs, 0, Bid(82, coinche), trump)
+    score, _ = settle(OLIBOY50, figs, 0, ContractBid(82, coinche), trump)
     assert score == expected, f"pointsCounter.test.ts test case #{case}"
 
 
 def test_oliboy50_points_counter_case_9_takers_all_but_the_sevens():
     # Test case #9: trump diamond, bid 100, North-South win every card but the four 7s
     # (0 points) and the last trick: 1000 + 152 + 10 + 100, East-West 1000 + 0.
-    score, outcome = settle(OLIBOY50, figures((162, 0)), 0, Bid(100), "D")
+    score, outcome = settle(OLIBOY50, figures((162, 0)), 0, ContractBid(100), "D")
     assert outcome.made and score == (152 + 10 + 100, 0)
 
 
 def test_oliboy50_points_counter_case_10_defenders_all_but_the_sevens():
     # Test case #10: the same cards the other way round: the takers fail; the defenders
     # take both totals and the bid: 1000 + 152 + 10 + 100.
-    score, outcome = settle(OLIBOY50, figures((0, 162)), 0, Bid(100), "D")
+    score, outcome = settle(OLIBOY50, figures((0, 162)), 0, ContractBid(100), "D")
     assert not outcome.made and score == (0, 152 + 10 + 100)
 
 
 def test_oliboy50_a_tie_is_made_and_belote_and_declarations_follow_the_totals():
     # pointsCounter.ts: made when total >= bid and total >= the defenders' total.
     # 71 + belote 20 = 91 against 91: made; failed, the defenders take both totals.
-    made, outcome = settle(OLIBOY50, figures((71, 91), belote=(20, 0)), 0, Bid(90))
+    made, outcome = settle(OLIBOY50, figures((71, 91), belote=(20, 0)), 0, ContractBid(90))
     assert outcome.made and made == (91 + 90, 91)
-    failed, outcome = settle(OLIBOY50, figures((71, 91), (0, 20), (20, 0)), 0, Bid(90))
+    failed, outcome = settle(OLIBOY50, figures((71, 91), (0, 20), (20, 0)), 0, ContractBid(90))
     assert not outcome.made and failed == (0, 91 + 111 + 90)
 
 
@@ -121,7 +120,7 @@ def test_oliboy50_a_tie_is_made_and_belote_and_declarations_follow_the_totals():
 def test_sebastien_perpignane_standard_contract_is_reached_rounds_to_tens():
     # testStandardContractIsReached: bid 80, 89 against 63 + 10: "89" -> 90, "63 + dix de
     # der, rounded" -> 70 (`roundScores`: ((score + 5) / 10) * 10).
-    score, outcome = settle(SEBASTIEN, figures((89, 73)), 0, Bid(80))
+    score, outcome = settle(SEBASTIEN, figures((89, 73)), 0, ContractBid(80))
     assert outcome.made and score == (90, 70)
 
 
@@ -129,15 +128,30 @@ def test_sebastien_perpignane_standard_contract_is_reached_rounds_to_tens():
     ("test", "figs", "bid", "expected"),
     [
         # 89 + 10 made 80, doubled: 160 x 2; redoubled: 160 x 4.
-        ("testContractIsReached_doubled", figures((99, 63)), Bid(80, "coinche"), (320, 0)),
-        ("testContractIsReached_redoubled", figures((99, 63)), Bid(80, "surcoinche"), (640, 0)),
+        ("testContractIsReached_doubled", figures((99, 63)), ContractBid(80, "coinche"), (320, 0)),
+        (
+            "testContractIsReached_redoubled",
+            figures((99, 63)),
+            ContractBid(80, "surcoinche"),
+            (640, 0),
+        ),
         # 89 does not make 140: the defenders score 160.
-        ("testStandardContractIsNotReached", figures((89, 73)), Bid(140), (0, 160)),
+        ("testStandardContractIsNotReached", figures((89, 73)), ContractBid(140), (0, 160)),
         # Every card to one side: 152 + 10, no capot bonus (its card total is always 162).
-        ("testIsAnnouncedCapotReached", figures((162, 0), sweep=0), Bid("capot"), (500, 0)),
-        ("testNotAnnouncedCapotMadeByAttackTeam", figures((162, 0), sweep=0), Bid(160), (250, 0)),
-        ("testNotAnnouncedCapotMadeByDefenseTeam", figures((0, 162), sweep=1), Bid(80), (0, 250)),
-        ("testAnnouncedCapotNotReached", figures((99, 63)), Bid("capot"), (0, 500)),
+        ("testIsAnnouncedCapotReached", figures((162, 0), sweep=0), ContractBid("capot"), (500, 0)),
+        (
+            "testNotAnnouncedCapotMadeByAttackTeam",
+            figures((162, 0), sweep=0),
+            ContractBid(160),
+            (250, 0),
+        ),
+        (
+            "testNotAnnouncedCapotMadeByDefenseTeam",
+            figures((0, 162), sweep=1),
+            ContractBid(80),
+            (0, 250),
+        ),
+        ("testAnnouncedCapotNotReached", figures((99, 63)), ContractBid("capot"), (0, 500)),
     ],
 )
 def test_sebastien_perpignane_deal_score_calculator(test, figs, bid, expected):
@@ -154,16 +168,16 @@ def test_sebastien_perpignane_deal_score_calculator(test, figs, bid, expected):
 
 def test_libcoinche_get_game_result():
     # Made: 80 reaches a target of 80 whatever the defenders made; the takers score 80.
-    score, outcome = settle(LIBCOINCHE, figures((80, 82)), 0, Bid(80))
+    score, outcome = settle(LIBCOINCHE, figures((80, 82)), 0, ContractBid(80))
     assert outcome.made and score == (80, 0)
     # Failed: the defenders score 160.
-    score, outcome = settle(LIBCOINCHE, figures((162, 0)), 1, Bid(160))
+    score, outcome = settle(LIBCOINCHE, figures((162, 0)), 1, ContractBid(160))
     assert not outcome.made and score == (160, 0)
     # Capot: made only by taking every trick; it scores 250.
-    score, _ = settle(LIBCOINCHE, figures((162, 0), sweep=0), 0, Bid("capot"))
+    score, _ = settle(LIBCOINCHE, figures((162, 0), sweep=0), 0, ContractBid("capot"))
     assert score == (250, 0)
     # A failed capot bid is still 160 to the defenders (sebastien-perpignane: 500).
-    assert settle(LIBCOINCHE, figures((152, 10)), 0, Bid("capot"))[0] == (0, 160)
+    assert settle(LIBCOINCHE, figures((152, 10)), 0, ContractBid("capot"))[0] == (0, 160)
 
 
 # --- drasill/bga-coinche ------------------------------------------------------------------
@@ -174,29 +188,31 @@ def test_libcoinche_get_game_result():
 
 def test_bga_coinche_rules_page_bid_made():
     # "si l'enchère est 100 ♣ ... réalisé 122 points: 122 + 100 = 222; l'équipe adverse 40".
-    score, outcome = settle(BGA, figures((122, 40)), 0, Bid(100), "C")
+    score, outcome = settle(BGA, figures((122, 40)), 0, ContractBid(100), "C")
     assert outcome.made and score == (222, 40)
 
 
 def test_bga_coinche_rules_page_bid_failed_is_162_plus_the_bid_in_its_code():
     # The page: "96 points ... l'équipe adverse gagne 160 + 100 = 260". Its code scores
     # `$bid + 162` (+ belote) x multiplier: 262. The page is wrong; we follow the code.
-    score, outcome = settle(BGA, figures((96, 66)), 0, Bid(100), "C")
+    score, outcome = settle(BGA, figures((96, 66)), 0, ContractBid(100), "C")
     assert not outcome.made and score == (0, 262)
 
 
 def test_bga_coinche_code_coinched_belote_and_the_82_opening():
     # stEndHand: made coinched, (bid + points incl. belote) x 2, the defenders nothing;
     # a bid of 82 scores as 80 (`if ($bid == 82) $bid = 80`), made with 82 points.
-    score, _ = settle(BGA, figures((72, 90), belote=(20, 0)), 0, Bid(82, "coinche"))
+    score, _ = settle(BGA, figures((72, 90), belote=(20, 0)), 0, ContractBid(82, "coinche"))
     assert score == ((80 + 92) * 2, 0)
     # Failed with the defenders' belote: (80 + 162 + 20) x 2; the takers' belote stays.
-    score, _ = settle(BGA, figures((70, 92), belote=(0, 20)), 0, Bid(82, "coinche"))
+    score, _ = settle(BGA, figures((70, 92), belote=(0, 20)), 0, ContractBid(82, "coinche"))
     assert score == (0, (80 + 162 + 20) * 2)
     # Score type "bid only": (bid + belote) x m to the winners, belote to its holder.
-    score, _ = settle(BGA_BID_ONLY, figures((100, 62), belote=(0, 20)), 0, Bid(100))
+    score, _ = settle(BGA_BID_ONLY, figures((100, 62), belote=(0, 20)), 0, ContractBid(100))
     assert score == (100, 20)
-    score, _ = settle(BGA_BID_ONLY, figures((80, 82), belote=(20, 0)), 0, Bid(110, "coinche"))
+    score, _ = settle(
+        BGA_BID_ONLY, figures((80, 82), belote=(20, 0)), 0, ContractBid(110, "coinche")
+    )
     assert score == (20, 220)
 
 
@@ -215,7 +231,7 @@ def scoreit(points, taker, bid, coinche="none", belote_to=None):
         belote[belote_to] = 20
     sweep = taker if points == 252 else None
     figs = figures(cards, belote=belote, sweep=sweep)
-    return settle(SCOREIT_COINCHE, figs, taker, Bid(bid, coinche))
+    return settle(SCOREIT_COINCHE, figs, taker, ContractBid(bid, coinche))
 
 
 @pytest.mark.parametrize(
@@ -297,7 +313,9 @@ def test_scoreit_coinche_solver_without_the_option_the_coinched_defenders_lose_t
     # The option is what differs from docs/rules.md's Coinche: there the defenders of a made
     # coinched contract keep only their belote.
     ruleset = get_ruleset("coinche")
-    _, score, _, _ = settle_figures(ruleset, "H", figures((130, 32)), 0, Bid(120, "coinche"))
+    _, score, _, _ = settle_figures(
+        ruleset, "H", figures((130, 32)), 0, ContractBid(120, "coinche")
+    )
     assert score == (500, 0)
 
 
@@ -476,7 +494,9 @@ def test_scoreit_match_sums_are_refused_under_the_presets_target(server):
 def test_scoreit_constants_are_the_engines_totals():
     # "Le total des points est de 162", "... pour le capot est de 252", coefficients 2, 4.
     assert figures((81, 81)).all_cards == 162 and ALL.all_cards == 252
-    assert Bid(80, "coinche").multiplier == 2 and Bid(80, "surcoinche").multiplier == 4
+    assert (
+        ContractBid(80, "coinche").multiplier == 2 and ContractBid(80, "surcoinche").multiplier == 4
+    )
 
 
 # --- Oliboy50/coinche: a long run split (sequence_split) ----------------------------------
@@ -752,7 +772,7 @@ def test_a_deal_everybody_passed_is_a_round_of_0_0_in_the_match():
     # sebastien-perpignane/cardgame: an "only pass bids" deal scores 0 - 0 and counts as
     # a deal. Not a parameter: the auction answers `redeal`, and the client adds the
     # deal to the match as a round scored [0, 0], which /v1/match-score counts.
-    auction = run_auction(get_ruleset("coinche", SEBASTIEN), 0, [BidCall("pass")] * 4)
+    auction = run_auction(get_ruleset("coinche", SEBASTIEN), 0, [Call("pass")] * 4)
     assert auction.complete and auction.redeal
     result = score_match([MatchRound((0, 0)), MatchRound((160, 0))], 2000)
     assert result.rounds_counted == 2 and result.totals == (160, 0)

@@ -8,7 +8,7 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from service.engine.bidding import Bid, IllegalBidError, run_auction
+from service.engine.bidding import Call, IllegalBidError, run_auction
 from service.engine.cards import card_name, mask_of, parse_card
 from service.engine.match import MatchRound, score_match
 from service.engine.play import (
@@ -245,18 +245,18 @@ def test_belot_refuses_declarations_in_no_trumps():
 
 #: Example -> bids that give its contract (dealer seat 3), and the request fields they need.
 AUCTIONS = {
-    "B1": ([Bid("bid", trump="S"), Bid("pass"), Bid("pass"), Bid("pass")], {}),
-    "B10": ([Bid("bid", trump="H"), Bid("contra"), Bid("pass"), Bid("pass"), Bid("pass")], {}),
+    "B1": ([Call("bid", trump="S"), Call("pass"), Call("pass"), Call("pass")], {}),
+    "B10": ([Call("bid", trump="H"), Call("contra"), Call("pass"), Call("pass"), Call("pass")], {}),
     "B11": (
-        [Bid("bid", trump="D"), Bid("contra"), Bid("pass"), Bid("pass"), Bid("recontra")]
-        + [Bid("pass")] * 3,
+        [Call("bid", trump="D"), Call("contra"), Call("pass"), Call("pass"), Call("recontra")]
+        + [Call("pass")] * 3,
         {},
     ),
-    "K1": ([Bid("take")], {"proposed": "H"}),
-    "KR2": ([Bid("pass")] * 4 + [Bid("name", trump="S")], {"proposed": "H"}),
-    "K7": ([Bid("pass"), Bid("name", trump="H")], {}),
-    "K2": ([Bid("name", trump="C")], {}),
-    "K4": ([Bid("name", trump="D")], {}),
+    "K1": ([Call("take")], {"proposed": "H"}),
+    "KR2": ([Call("pass")] * 4 + [Call("name", trump="S")], {"proposed": "H"}),
+    "K7": ([Call("pass"), Call("name", trump="H")], {}),
+    "K2": ([Call("name", trump="C")], {}),
+    "K4": ([Call("name", trump="D")], {}),
 }
 
 
@@ -301,47 +301,47 @@ def _refused(ruleset, bids, **extra) -> IllegalBidError:
 
 
 def test_bulgarian_ladder_contra_and_recontra():
-    result = run_auction(BELOT, 3, [Bid("bid", trump="H")])
+    result = run_auction(BELOT, 3, [Call("bid", trump="H")])
     assert result.next_seat == 1 and not result.complete
     actions = {b.action: b for b in result.legal_bids}
     assert set(actions) == {"pass", "bid", "contra"}
     assert actions["bid"].trumps == ("S", "none", "all")
-    assert _refused(BELOT, [Bid("bid", trump="H"), Bid("bid", trump="D")]).rule == "bid_too_low"
-    own = [Bid("bid", trump="H"), Bid("pass"), Bid("contra")]
+    assert _refused(BELOT, [Call("bid", trump="H"), Call("bid", trump="D")]).rule == "bid_too_low"
+    own = [Call("bid", trump="H"), Call("pass"), Call("contra")]
     assert _refused(BELOT, own).rule == "contra_own_side"
-    assert _refused(BELOT, [Bid("contra")]).rule == "contra_without_contract"
-    twice = [Bid("bid", trump="H"), Bid("contra"), Bid("pass"), Bid("contra")]
+    assert _refused(BELOT, [Call("contra")]).rule == "contra_without_contract"
+    twice = [Call("bid", trump="H"), Call("contra"), Call("pass"), Call("contra")]
     assert _refused(BELOT, twice).rule == "contra_twice"
-    wrong = [Bid("bid", trump="H"), Bid("contra"), Bid("pass"), Bid("recontra")]
+    wrong = [Call("bid", trump="H"), Call("contra"), Call("pass"), Call("recontra")]
     assert _refused(BELOT, wrong).rule == "recontra_wrong_side"
-    assert _refused(BELOT, [Bid("bid", trump="H"), Bid("recontra")]).rule == (
+    assert _refused(BELOT, [Call("bid", trump="H"), Call("recontra")]).rule == (
         "recontra_without_contra"
     )
     # A side may raise its own contract; a higher contract resets the level.
     raised = run_auction(
         BELOT,
         3,
-        [Bid("bid", trump="H"), Bid("contra"), Bid("bid", trump="all")] + [Bid("pass")] * 3,
+        [Call("bid", trump="H"), Call("contra"), Call("bid", trump="all")] + [Call("pass")] * 3,
     )
     assert raised.complete and raised.contract.trump == "all"
     assert raised.contract.taker == 2 and raised.contract.double == "none"
 
 
 def test_bulgarian_all_pass_redeals_with_the_next_dealer():
-    result = run_auction(BELOT, 3, [Bid("pass")] * 4)
+    result = run_auction(BELOT, 3, [Call("pass")] * 4)
     assert result.complete and result.redeal and result.redeal_dealer == 0
     # Three passes after a contract end the auction.
-    done = run_auction(BELOT, 3, [Bid("pass"), Bid("bid", trump="C")] + [Bid("pass")] * 3)
+    done = run_auction(BELOT, 3, [Call("pass"), Call("bid", trump="C")] + [Call("pass")] * 3)
     assert done.complete and done.contract.taker == 1
 
 
 def test_klaverjas_free_all_pass_first_speaker_must_name():
     amsterdam = PRESETS["klaverjas-amsterdam"]
-    result = run_auction(amsterdam, 3, [Bid("pass")] * 4)
+    result = run_auction(amsterdam, 3, [Call("pass")] * 4)
     assert not result.complete and result.next_seat == 0
     assert [b.action for b in result.legal_bids] == ["name"]
-    assert _refused(amsterdam, [Bid("pass")] * 5).rule == "must_name_trump"
-    forced = run_auction(amsterdam, 3, [Bid("pass")] * 4 + [Bid("name", trump="S")])
+    assert _refused(amsterdam, [Call("pass")] * 5).rule == "must_name_trump"
+    forced = run_auction(amsterdam, 3, [Call("pass")] * 4 + [Call("name", trump="S")])
     assert forced.contract.taker == 0 and forced.contract.trump == "S"
     dealer_first = amsterdam.with_options({"first_speaker": "dealer"})
     assert run_auction(dealer_first, 3, []).next_seat == 3
@@ -349,8 +349,8 @@ def test_klaverjas_free_all_pass_first_speaker_must_name():
 
 def test_klaverjas_forced():
     utrecht = get_ruleset("klaverjas-amsterdam", {"bidding": "klaverjas_forced"})
-    assert _refused(utrecht, [Bid("pass")]).rule == "must_name_trump"
-    assert run_auction(utrecht, 3, [Bid("name", trump="D")]).contract.trump == "D"
+    assert _refused(utrecht, [Call("pass")]).rule == "must_name_trump"
+    assert run_auction(utrecht, 3, [Call("name", trump="D")]).contract.trump == "D"
 
 
 def test_klaverjas_proposed():
@@ -360,20 +360,22 @@ def test_klaverjas_proposed():
     assert error.value.field == "proposed"
     start = run_auction(rotterdam, 3, [], proposed="H")
     assert [(b.action, b.trump) for b in start.legal_bids] == [("pass", None), ("take", "H")]
-    assert _refused(rotterdam, [Bid("name", trump="S")], proposed="H").rule == ("name_in_round_one")
-    passed = [Bid("pass")] * 4
-    assert _refused(rotterdam, [*passed, Bid("name", trump="H")], proposed="H").rule == (
+    assert _refused(rotterdam, [Call("name", trump="S")], proposed="H").rule == (
+        "name_in_round_one"
+    )
+    passed = [Call("pass")] * 4
+    assert _refused(rotterdam, [*passed, Call("name", trump="H")], proposed="H").rule == (
         "same_suit_as_proposed"
     )
-    assert _refused(rotterdam, [*passed, Bid("take")], proposed="H").rule == "take_in_round_two"
-    chosen = run_auction(rotterdam, 3, [*passed, Bid("name", trump="C")], proposed="H")
+    assert _refused(rotterdam, [*passed, Call("take")], proposed="H").rule == "take_in_round_two"
+    chosen = run_auction(rotterdam, 3, [*passed, Call("name", trump="C")], proposed="H")
     assert chosen.contract.taker == 0 and chosen.contract.trump == "C"
     again = rotterdam.with_options({"proposed_all_pass": "new_proposal"})
     with pytest.raises(PositionError) as error:
         run_auction(again, 3, passed, proposed="H")
     assert error.value.field == "second_proposed"
     second = run_auction(
-        again, 3, [*passed, Bid("pass"), Bid("take")], proposed="H", second_proposed="S"
+        again, 3, [*passed, Call("pass"), Call("take")], proposed="H", second_proposed="S"
     )
     assert second.contract.taker == 1 and second.contract.trump == "S"
     redeal = run_auction(again, 3, passed * 2, proposed="H", second_proposed="S")

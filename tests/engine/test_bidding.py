@@ -10,7 +10,7 @@ import pytest
 
 from service.engine.bidding import (
     BID_VALUES,
-    Bid,
+    Call,
     Contract,
     Highest,
     IllegalBidError,
@@ -26,18 +26,18 @@ COINCHE = get_ruleset("coinche")
 BELOTE = get_ruleset("belote")
 KLABERJASS = get_ruleset("klaberjass")
 
-PASS = Bid("pass")
-COINCHE_BID = Bid("coinche")
-SURCOINCHE = Bid("surcoinche")
-TAKE = Bid("take")
+PASS = Call("pass")
+COINCHE_BID = Call("coinche")
+SURCOINCHE = Call("surcoinche")
+TAKE = Call("take")
 
 
-def bid(value, trump, seat=None) -> Bid:
-    return Bid("bid", value, trump, seat)
+def bid(value, trump, seat=None) -> Call:
+    return Call("bid", value, trump, seat)
 
 
-def name(trump) -> Bid:
-    return Bid("name", trump=trump)
+def name(trump) -> Call:
+    return Call("name", trump=trump)
 
 
 def refused(ruleset, dealer, bids, turned=None) -> IllegalBidError:
@@ -172,11 +172,11 @@ def test_coinche_trump_mode_must_be_one_of_the_ruleset():
 @pytest.mark.parametrize(
     "bad",
     [
-        Bid("bid", value=90),  # no trump
-        Bid("bid", trump="H"),  # no value
-        Bid("pass", value=90),
-        Bid("pass", trump="H"),
-        Bid("coinche", trump="H"),
+        Call("bid", value=90),  # no trump
+        Call("bid", trump="H"),  # no value
+        Call("pass", value=90),
+        Call("pass", trump="H"),
+        Call("coinche", trump="H"),
     ],
 )
 def test_coinche_malformed_bids(bad):
@@ -186,7 +186,7 @@ def test_coinche_malformed_bids(bad):
 
 @pytest.mark.parametrize("action", ["take", "name"])
 def test_turned_card_actions_are_not_coinche_bids(action):
-    error = refused(COINCHE, 0, [Bid(action, trump="H")])
+    error = refused(COINCHE, 0, [Call(action, trump="H")])
     assert error.rule == "action_not_allowed"
     assert "pass, bid, coinche, surcoinche" in str(error)
 
@@ -316,8 +316,8 @@ def test_coinche_with_two_players_ends_after_one_pass():
 VOLEE = COINCHE.with_options({"coinche_timing": "any_time"})
 
 
-def coinche_by(seat) -> Bid:
-    return Bid("coinche", seat=seat)
+def coinche_by(seat) -> Call:
+    return Call("coinche", seat=seat)
 
 
 def test_in_turn_an_out_of_turn_coinche_is_refused_and_charged_to_the_coincher():
@@ -391,7 +391,7 @@ def test_any_time_the_coinche_rules_judge_the_out_of_turn_seat():
 def test_any_time_only_the_coinche_may_be_out_of_turn():
     # After seat 2's coinche it is seat 3's turn: seat 0 may not pass or bid out of turn,
     # and the bidder (seat 1) may surcoinche only at its turn.
-    for late in (Bid("pass", seat=0), bid(90, "S", seat=0), Bid("surcoinche", seat=1)):
+    for late in (Call("pass", seat=0), bid(90, "S", seat=0), Call("surcoinche", seat=1)):
         error = refused(VOLEE, 0, [bid(80, "H"), coinche_by(2), late])
         assert error.rule == "not_your_turn" and error.seat == late.seat
 
@@ -411,8 +411,8 @@ def test_coinche_timing_is_a_parameter_of_every_preset_defaulting_to_in_turn():
 
 
 def test_a_stated_seat_must_be_the_seat_whose_turn_it_is():
-    assert run_auction(COINCHE, 0, [bid(80, "H", seat=1), Bid("pass", seat=2)]).next_seat == 3
-    error = refused(COINCHE, 0, [bid(80, "H", seat=1), Bid("pass", seat=3)])
+    assert run_auction(COINCHE, 0, [bid(80, "H", seat=1), Call("pass", seat=2)]).next_seat == 3
+    error = refused(COINCHE, 0, [bid(80, "H", seat=1), Call("pass", seat=3)])
     # The refusal names the seat that called (as a refused play names the player who
     # played); the message says whose turn it was.
     assert error.rule == "not_your_turn" and error.index == 1 and error.seat == 3
@@ -461,11 +461,11 @@ def test_turned_card_round_one_take():
 
 
 def test_take_may_repeat_the_turned_suit_but_not_another():
-    assert turned_auction(BELOTE, 0, [Bid("take", trump="H")]).contract.trump == "H"
-    error = refused(BELOTE, 0, [Bid("take", trump="S")], turned="JH")
+    assert turned_auction(BELOTE, 0, [Call("take", trump="H")]).contract.trump == "H"
+    error = refused(BELOTE, 0, [Call("take", trump="S")], turned="JH")
     assert error.rule == "malformed_bid"
-    assert refused(BELOTE, 0, [Bid("take", value=80)], turned="JH").rule == "malformed_bid"
-    assert refused(BELOTE, 0, [PASS] * 4 + [Bid("name")], turned="JH").rule == "malformed_bid"
+    assert refused(BELOTE, 0, [Call("take", value=80)], turned="JH").rule == "malformed_bid"
+    assert refused(BELOTE, 0, [PASS] * 4 + [Call("name")], turned="JH").rule == "malformed_bid"
 
 
 def test_naming_a_suit_in_round_one_is_refused():
@@ -524,7 +524,7 @@ def test_the_turned_suit_cannot_be_taken_when_the_ruleset_forbids_it_as_trump():
 
 @pytest.mark.parametrize("action", ["bid", "coinche", "surcoinche"])
 def test_coinche_actions_are_not_turned_card_bids(action):
-    bad = Bid(action, 80, "H") if action == "bid" else Bid(action)
+    bad = Call(action, 80, "H") if action == "bid" else Call(action)
     assert refused(BELOTE, 0, [bad], turned="JH").rule == "action_not_allowed"
 
 
@@ -546,7 +546,7 @@ def test_all_pass_twice_is_a_redeal(preset, dealer, redealer):
 
 
 def test_turned_card_stated_seat_must_match():
-    error = refused(BELOTE, 2, [Bid("pass", seat=3), Bid("take", seat=1)], turned="JH")
+    error = refused(BELOTE, 2, [Call("pass", seat=3), Call("take", seat=1)], turned="JH")
     assert error.rule == "not_your_turn" and error.seat == 1
 
 
@@ -624,18 +624,18 @@ def test_bidding_parameters_of_the_presets():
 def _expand(legal_bids):
     for legal in legal_bids:
         if legal.action == "bid":
-            yield from (Bid("bid", v, t) for v in legal.values for t in legal.trumps)
+            yield from (Call("bid", v, t) for v in legal.values for t in legal.trumps)
         elif legal.action == "name":
-            yield from (Bid("name", trump=t) for t in legal.trumps)
+            yield from (Call("name", trump=t) for t in legal.trumps)
         else:
-            yield Bid(legal.action, trump=legal.trump)
+            yield Call(legal.action, trump=legal.trump)
 
 
 def _every_bid():
-    yield from (Bid(a) for a in ("pass", "coinche", "surcoinche"))
-    yield from (Bid("take", trump=t) for t in TRUMP_MODES)
-    yield from (Bid("bid", v, t) for v in BID_VALUES for t in TRUMP_MODES)
-    yield from (Bid("name", trump=t) for t in TRUMP_MODES)
+    yield from (Call(a) for a in ("pass", "coinche", "surcoinche"))
+    yield from (Call("take", trump=t) for t in TRUMP_MODES)
+    yield from (Call("bid", v, t) for v in BID_VALUES for t in TRUMP_MODES)
+    yield from (Call("name", trump=t) for t in TRUMP_MODES)
 
 
 @pytest.mark.parametrize(
@@ -663,7 +663,7 @@ def test_legal_bids_list_exactly_the_bids_the_auction_accepts(ruleset, bids, tur
             continue
         accepted.add(candidate)
     assert listed == accepted
-    assert Bid("pass") in listed
+    assert Call("pass") in listed
 
 
 # --- House rules: the bid ladder (bid_minimum, bid_step, bid_maximum) ---------------------
@@ -711,7 +711,7 @@ def test_libcoinche_test_auction():
     # gyscos/libcoinche src/bid.rs `test_auction`, P0 first (dealer 3 here), in_turn.
     opening = [PASS, PASS, PASS]
     assert run_auction(COINCHE, 3, opening).next_seat == 3
-    error = refused(COINCHE, 3, [*opening, Bid("pass", seat=1)])  # TurnError
+    error = refused(COINCHE, 3, [*opening, Call("pass", seat=1)])  # TurnError
     assert error.rule == "not_your_turn" and error.seat == 1
     error = refused(COINCHE, 3, [*opening, coinche_by(2)])  # TurnError
     assert error.rule == "not_your_turn" and error.seat == 2
@@ -719,7 +719,7 @@ def test_libcoinche_test_auction():
     assert refused(COINCHE, 3, [*bids, bid(80, "C", seat=0)]).rule == "bid_too_low"
     error = refused(COINCHE, 3, [*bids, bid(100, "C", seat=1)])  # TurnError
     assert error.rule == "not_your_turn" and error.seat == 1
-    bids += [Bid("pass", seat=0), bid(100, "H", seat=1)]  # partner surbids
+    bids += [Call("pass", seat=0), bid(100, "H", seat=1)]  # partner surbids
     assert not run_auction(COINCHE, 3, [*bids, PASS, PASS]).complete
     result = run_auction(COINCHE, 3, [*bids, PASS, PASS, PASS])
     assert result.complete
@@ -731,13 +731,13 @@ def _expand_with_seats(result):
     the next seat is one of them)."""
     for legal in result.legal_bids:
         if legal.action == "coinche":
-            yield from (Bid("coinche", seat=s) for s in legal.seats)
+            yield from (Call("coinche", seat=s) for s in legal.seats)
             if result.next_seat in legal.seats:
-                yield Bid("coinche")
+                yield Call("coinche")
         elif legal.action == "bid":
-            yield from (Bid("bid", v, t) for v in legal.values for t in legal.trumps)
+            yield from (Call("bid", v, t) for v in legal.values for t in legal.trumps)
         else:
-            yield Bid(legal.action)
+            yield Call(legal.action)
 
 
 @pytest.mark.parametrize("options", [{}, {"coinche_timing": "any_time"}, BGA_LADDER])
@@ -756,9 +756,9 @@ def test_legal_bids_and_their_coinche_seats_are_exactly_what_is_accepted(options
     ruleset = COINCHE.with_options(options)
     result = run_auction(ruleset, 0, bids)
     listed = set(_expand_with_seats(result))
-    candidates = [Bid("pass"), Bid("coinche"), Bid("surcoinche")]
-    candidates += [Bid("coinche", seat=s) for s in range(4)]
-    candidates += [Bid("bid", v, t) for v in bid_values(ruleset) for t in TRUMP_MODES]
+    candidates = [Call("pass"), Call("coinche"), Call("surcoinche")]
+    candidates += [Call("coinche", seat=s) for s in range(4)]
+    candidates += [Call("bid", v, t) for v in bid_values(ruleset) for t in TRUMP_MODES]
     accepted = set()
     for candidate in candidates:
         try:

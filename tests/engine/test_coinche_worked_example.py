@@ -14,7 +14,7 @@ from __future__ import annotations
 import pytest
 
 from service.engine.rulesets import get_ruleset
-from service.engine.scoring import Bid, score_round
+from service.engine.scoring import ContractBid, score_round
 from tests.support.rounds_helper import scripted_round
 
 #: Team 0 130, team 1 32.
@@ -57,7 +57,7 @@ CASES = [
 def test_the_rules_example_in_the_engine(deal, coinche, cards, expected):
     ruleset = get_ruleset("coinche")
     result = score_round(
-        ruleset, "H", 0, scripted_round(ruleset, "H", 0, deal), (), Bid(120, coinche)
+        ruleset, "H", 0, scripted_round(ruleset, "H", 0, deal), (), ContractBid(120, coinche)
     )
     assert result.figures.cards == cards
     assert result.figures.declarations == (0, 0)

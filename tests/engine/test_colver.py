@@ -33,13 +33,12 @@ from pathlib import Path
 import colver
 import pytest
 
-from service.engine.bidding import Bid as Call
-from service.engine.bidding import run_auction
+from service.engine.bidding import Call, run_auction
 from service.engine.cards import card_name
 from service.engine.play import Position, legal_mask
 from service.engine.rounds import Trick
 from service.engine.rulesets import get_ruleset
-from service.engine.scoring import Bid, score_round
+from service.engine.scoring import ContractBid, score_round
 
 # Appended, not put first: bench/bench.py must not hide the package bench.
 sys.path.append(str(Path(__file__).resolve().parents[2] / "bench"))
@@ -150,7 +149,7 @@ def run_colver_auction(env, rng: random.Random, kind: str, dealer: int, tally: T
         theirs["value"],
         theirs["coinche"],
     ), calls
-    return ours.taker, Bid(ours.value, ours.coinche), ours.trump
+    return ours.taker, ContractBid(ours.value, ours.coinche), ours.trump
 
 
 def force_contract(env, rng: random.Random, kind: str):
@@ -167,7 +166,7 @@ def force_contract(env, rng: random.Random, kind: str):
     env.set_contract(trump, value, team, level)
     env.set_phase_playing()
     taker = team + 2 * rng.randrange(2)
-    return taker, Bid("capot" if value == CAPOT else value, LEVELS[level]), _SUIT[trump]
+    return taker, ContractBid("capot" if value == CAPOT else value, LEVELS[level]), _SUIT[trump]
 
 
 def play_deal(number: int, rng: random.Random, tally: Tally, kind: str | None = None):

@@ -19,7 +19,7 @@ from service.engine.play import Position, PositionError, legal_mask, winning_ind
 from service.engine.roem import STUK
 from service.engine.rounds import Trick
 from service.engine.rulesets import PRESETS, get_ruleset
-from service.engine.scoring import Bid, needs_bid, score_round, sweep_team
+from service.engine.scoring import ContractBid, needs_bid, score_round, sweep_team
 
 CASES = [(name, trump) for name, r in PRESETS.items() for trump in r.trump_modes]
 
@@ -61,7 +61,7 @@ def scored_rounds(draw):
     bid = None
     if needs_bid(ruleset):
         value = draw(st.sampled_from([*range(80, 161, 10), "capot"]))
-        bid = Bid(value, draw(st.sampled_from(["none", "coinche", "surcoinche"])))
+        bid = ContractBid(value, draw(st.sampled_from(["none", "coinche", "surcoinche"])))
     double = "none"
     if ruleset.doubling == "contra":
         double = draw(st.sampled_from(["none", "contra", "recontra"]))
@@ -145,7 +145,7 @@ def _refused(field, name="belote", trump="H", **told):
     if "every_trick" not in told:
         told.setdefault("last_trick", 0)
     ruleset = get_ruleset(name)
-    bid = Bid(80) if needs_bid(ruleset) else None
+    bid = ContractBid(80) if needs_bid(ruleset) else None
     with pytest.raises(PositionError) as error:
         score_told(ruleset, trump, 0, bid=bid, **told)
     assert error.value.field == field, str(error.value)

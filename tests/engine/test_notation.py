@@ -12,9 +12,10 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
+from service.engine.actions import BeloteAction, BidAction, PlayAction
 from service.engine.cfn import from_cfn, to_cfn
 from service.engine.notation import NotationError, from_text, from_url, to_text, to_url
-from service.engine.round_state import BID, round_state
+from service.engine.round_state import round_state
 from service.engine.rulesets import PRESETS, get_ruleset
 from tests.support.record_play import random_record
 
@@ -29,7 +30,7 @@ def _with_seats(record, rng):
         for n in range(len(record.actions))
     ]
     actions = tuple(
-        a._replace(seat=s) if rng.random() < 0.3 else a
+        replace(a, seat=s) if rng.random() < 0.3 else a
         for a, s in zip(record.actions, seats, strict=True)
     )
     return replace(record, actions=actions)
@@ -65,7 +66,7 @@ def test_a_record_in_text():
     assert text.startswith("belote/3 ")
     first = text.split(" : ")[1].split()[0]  # "0@take/C": the seat, the bid, its suit
     assert first.split("@")[-1].split("/")[0] in ("pass", "take")
-    assert any(a.type == BID for a in from_text(text)[0].actions)
+    assert any(isinstance(a, BidAction) for a in from_text(text)[0].actions)
 
 
 @pytest.mark.parametrize(
@@ -127,10 +128,10 @@ def test_cfn_is_written_as_colver_writes_it():
         env = _colver_env(record)
         for n, action in enumerate(record.actions):
             assert to_cfn(replace(record, actions=record.actions[:n])) == env.to_cfn()
-            if action.type == BID:
-                env.step(colver_table.bid_to_colver(action.bid))
-            elif action.card is not None:  # a card, alone or said with its belote
-                env.step(colver_table.to_colver(action.card))
+            if isinstance(action, BidAction):
+                env.step(colver_table.bid_to_colver(action.call))
+            elif isinstance(action, PlayAction | BeloteAction) and action.card is not None:
+                env.step(colver_table.to_colver(action.card))  # alone or said with its belote
             compared += 1
         assert to_cfn(record) == env.to_cfn()
     assert compared > 500
@@ -145,13 +146,12 @@ def test_cfn_is_read_as_colver_reads_it():
             continue
         env = _colver_env(record)
         for action in record.actions:
-            if action.type != BID and action.card is None:
+            if isinstance(action, BidAction):
+                env.step(colver_table.bid_to_colver(action.call))
+            elif isinstance(action, PlayAction | BeloteAction) and action.card is not None:
+                env.step(colver_table.to_colver(action.card))
+            else:
                 continue  # belote alone: colver says it itself
-            env.step(
-                colver_table.bid_to_colver(action.bid)
-                if action.type == BID
-                else colver_table.to_colver(action.card)
-            )
             cfn = env.to_cfn()
             if " bid:" in cfn and seed % 2:
                 continue  # half the rounds: the auction's CFNs too

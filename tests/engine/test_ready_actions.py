@@ -13,18 +13,20 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from service.engine import bidding
+from service.engine.actions import (
+    COMPARE_STEPS,
+    Action,
+    BeloteAction,
+    BidAction,
+    CompareAction,
+    DeclareAction,
+    ExchangeAction,
+    PlayAction,
+)
 from service.engine.cards import RANKS, cards_in
 from service.engine.deal import deal_round
 from service.engine.play import PositionError
 from service.engine.round_state import (
-    BELOTE,
-    BID,
-    CARD,
-    COMPARE,
-    COMPARE_STEPS,
-    DECLARE,
-    SWAP,
-    Action,
     DealRecord,
     GameRecord,
     RoundState,
@@ -35,13 +37,13 @@ from service.engine.rulesets import PARAMETERS, PRESETS, RulesetError, get_rules
 from tests.support.record_play import random_record
 
 
-def _bids(ruleset) -> list[bidding.Bid]:
+def _bids(ruleset) -> list[bidding.Call]:
     values = [*range(ruleset.bid_minimum, ruleset.bid_maximum + 1, 10), "capot", None]
     modes = ["C", "D", "H", "S", "none", "all", None]
-    out = [bidding.Bid(a) for a in ("pass", "take", "coinche", "surcoinche", "contra")]
-    out += [bidding.Bid(a) for a in ("recontra",)]
-    out += [bidding.Bid("bid", v, t) for v in values for t in modes]
-    out += [bidding.Bid(a, None, t) for a in ("take", "name") for t in modes if t]
+    out = [bidding.Call(a) for a in ("pass", "take", "coinche", "surcoinche", "contra")]
+    out += [bidding.Call(a) for a in ("recontra",)]
+    out += [bidding.Call("bid", v, t) for v in values for t in modes]
+    out += [bidding.Call(a, None, t) for a in ("take", "name") for t in modes if t]
     return out
 
 
@@ -52,19 +54,19 @@ def candidates(record: GameRecord, state: RoundState) -> list[Action]:
     start = state.walk.start or tuple(state.hands)
     for seat in (*range(ruleset.players), None):
         if state.phase == "auction":
-            out += [Action(BID, seat, bid=b) for b in _bids(ruleset)]
+            out += [BidAction(b, seat) for b in _bids(ruleset)]
             continue
-        out += [Action(SWAP, seat, swap=s) for s in (True, False)]
-        out += [Action(CARD, seat, card=c) for c in range(32)]
-        out.append(Action(BELOTE, seat))
-        out += [Action(BELOTE, seat, card=c) for c in range(32)]
+        out += [ExchangeAction(s, seat) for s in (True, False)]
+        out += [PlayAction(c, seat) for c in range(32)]
+        out.append(BeloteAction(None, seat))
+        out += [BeloteAction(c, seat) for c in range(32)]
         for hand in start:
             for d in _candidate_declarations(hand):
-                out.append(Action(DECLARE, seat, cards=tuple(cards_in(d))))
+                out.append(DeclareAction(tuple(cards_in(d)), seat))
         for step in COMPARE_STEPS:
-            out.append(Action(COMPARE, seat, step=step))
-        out += [Action(COMPARE, seat, step="state", length=n) for n in range(3, 10)]
-        out += [Action(COMPARE, seat, step="state", top=t) for t in range(len(RANKS))]
+            out.append(CompareAction(step, seat=seat))
+        out += [CompareAction("state", length=n, seat=seat) for n in range(3, 10)]
+        out += [CompareAction("state", top=t, seat=seat) for t in range(len(RANKS))]
     return out
 
 

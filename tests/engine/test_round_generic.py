@@ -14,14 +14,13 @@ import random
 import pytest
 
 from service.engine import round_state as round_state_module
+from service.engine.actions import Action, BidAction, PlayAction
 from service.engine.deal import deal_round
 from service.engine.play import PositionError
 from service.engine.round_state import (
-    CARD,
     COMPLETE,
     PHASES,
     REDEAL,
-    Action,
     DealRecord,
     Round,
     round_state,
@@ -43,8 +42,8 @@ def _new(preset: str, options: dict | None, seed: int) -> Round:
 
 
 def _weight(action: Action) -> float:
-    if action.bid is not None:
-        return 4.0 if action.bid.action == "pass" else 1.0
+    if isinstance(action, BidAction):
+        return 4.0 if action.call.action == "pass" else 1.0
     return 1.0
 
 
@@ -70,7 +69,7 @@ def test_random_playthroughs(preset, options):
             # an illegal action is refused and changes nothing
             hand = before.hands[game.to_act]
             absent = next(c for c in range(32) if not hand >> c & 1)  # not in its hand
-            wrong = Action(CARD, game.to_act, card=absent)
+            wrong = PlayAction(absent, game.to_act)
             if wrong not in actions:
                 assert not game.is_legal(wrong)
                 with pytest.raises(PositionError):

@@ -12,12 +12,20 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from service.engine import bidding
+from service.engine.actions import (
+    Action,
+    BeloteAction,
+    BidAction,
+    CompareAction,
+    DeclareAction,
+    ExchangeAction,
+    PlayAction,
+)
 from service.engine.cards import parse_card
 from service.engine.deal import deal_round
 from service.engine.declarations import find_belotes
 from service.engine.play import PositionError
 from service.engine.round_state import (
-    Action,
     DealRecord,
     GameRecord,
     IllegalAction,
@@ -33,11 +41,11 @@ def cards(text: str) -> tuple[int, ...]:
 
 
 def bid(action: str, value=None, trump=None, seat=None) -> Action:
-    return Action("bid", bid=bidding.Bid(action, value, trump), seat=seat)
+    return BidAction(bidding.Call(action, value, trump), seat)
 
 
 def play(card: str, seat=None) -> Action:
-    return Action("play", card=parse_card(card), seat=seat)
+    return PlayAction(parse_card(card), seat)
 
 
 def seeded(name: str, dealer: int, seed: str) -> DealRecord:
@@ -63,24 +71,24 @@ def choices(st_) -> list[Action]:
     for lb in st_.legal.bids:
         if lb.action == "bid":
             out += [
-                Action("bid", bid=bidding.Bid("bid", v, t))
+                BidAction(bidding.Call("bid", v, t))
                 for t in lb.trumps
                 for v in (lb.values or [None])
             ]
         elif lb.action == "name":
-            out += [Action("bid", bid=bidding.Bid("name", trump=t)) for t in lb.trumps]
+            out += [BidAction(bidding.Call("name", trump=t)) for t in lb.trumps]
         elif lb.action == "coinche":
-            out.append(Action("bid", bid=bidding.Bid("coinche", seat=lb.seats[0])))
+            out.append(BidAction(bidding.Call("coinche", seat=lb.seats[0])))
         else:
-            out.append(Action("bid", bid=bidding.Bid(lb.action)))
+            out.append(BidAction(bidding.Call(lb.action)))
     if st_.legal.exchange:
-        out += [Action("exchange", swap=True), Action("exchange", swap=False)]
+        out += [ExchangeAction(True), ExchangeAction(False)]
     out += list(st_.legal.compare)
     for d in st_.legal.declarations:
-        out.append(Action("declare", cards=tuple(c for c in range(32) if d.cards >> c & 1)))
+        out.append(DeclareAction(tuple(c for c in range(32) if d.cards >> c & 1)))
     if st_.legal.belote:
-        out.append(Action("belote"))
-    out += [Action("play", card=v.card) for v in st_.legal.cards if v.legal]
+        out.append(BeloteAction())
+    out += [PlayAction(v.card) for v in st_.legal.cards if v.legal]
     return out
 
 
@@ -93,7 +101,7 @@ def random_round(ruleset, dealer, deal, rng: random.Random, start=()):
         options = choices(now)
         assert options, now
         pick = rng.choice(options)
-        if pick.type == "bid" and pick.bid.action != "pass" and rng.random() < 0.7:
+        if isinstance(pick, BidAction) and pick.call.action != "pass" and rng.random() < 0.7:
             pick = options[0]  # pass more often than not: both rounds of bidding are met
         actions.append(pick)
 
@@ -105,7 +113,7 @@ def first_cards(ruleset, dealer, deal, actions):
         now = state(ruleset, dealer, deal, actions)
         if now.phase != "play":
             return now, actions
-        actions.append(Action("play", card=next(v.card for v in now.legal.cards if v.legal)))
+        actions.append(PlayAction(next(v.card for v in now.legal.cards if v.legal)))
 
 
 def reference_score(ruleset, now):
@@ -186,9 +194,9 @@ def test_an_illegal_action_names_its_index_and_rule():
         ([bid("take"), play("7C")], 1, "not_in_hand"),
         ([bid("take"), play("AD"), play("7C")], 2, "must_follow_suit"),
         ([bid("take"), bid("pass")], 1, "wrong_phase"),
-        ([bid("take"), Action("exchange", swap=True)], 1, "invalid_exchange"),
-        ([bid("take"), Action("belote")], 1, "invalid_belote"),
-        ([bid("take"), Action("compare", step="good")], 1, "invalid_comparison"),
+        ([bid("take"), ExchangeAction(True)], 1, "invalid_exchange"),
+        ([bid("take"), BeloteAction()], 1, "invalid_belote"),
+        ([bid("take"), CompareAction("good")], 1, "invalid_comparison"),
     ]
     for actions, index, rule in cases:
         with pytest.raises(IllegalAction) as error:
@@ -251,7 +259,7 @@ def _declaring_round():
 
 def test_declarations_at_the_first_card_only():
     ruleset, deal = _declaring_round()
-    tierce = Action("declare", cards=cards("9C 7C 8C"))
+    tierce = DeclareAction(cards("9C 7C 8C"))
     now = state(ruleset, 3, deal, [bid("take")])
     assert [d.points for d in now.legal.declarations] == [20]
     now = state(ruleset, 3, deal, [bid("take"), tierce])
@@ -261,7 +269,7 @@ def test_declarations_at_the_first_card_only():
         state(ruleset, 3, deal, [bid("take"), play("AD"), tierce])
     assert error.value.rule == "invalid_declaration" and error.value.index == 2
     with pytest.raises(IllegalAction) as error:  # not held
-        state(ruleset, 3, deal, [bid("take"), Action("declare", cards=cards("JD QD KD"))])
+        state(ruleset, 3, deal, [bid("take"), DeclareAction(cards("JD QD KD"))])
     assert error.value.rule == "invalid_declaration"
     now, _actions = first_cards(ruleset, 3, deal, [bid("take"), tierce])
     assert now.score.figures.declarations[0] in (0, 20)
@@ -276,7 +284,7 @@ def test_declarations_count_automatic_scores_the_best_without_announcing():
     now, _ = first_cards(auto, 3, deal, [bid("take")])
     assert now.score.declarations and now.score.declarations[0].points == 20
     with pytest.raises(IllegalAction):
-        state(auto, 3, deal, [bid("take"), Action("declare", cards=cards("7C 8C 9C"))])
+        state(auto, 3, deal, [bid("take"), DeclareAction(cards("7C 8C 9C"))])
 
 
 def _belote_deal(name: str):
@@ -297,9 +305,9 @@ def _play_with_belote(ruleset, deal, say: bool):
         if now.phase != "play":
             return now
         if say and now.legal.belote:
-            actions.append(Action("belote"))
+            actions.append(BeloteAction())
             continue
-        actions.append(Action("play", card=next(v.card for v in now.legal.cards if v.legal)))
+        actions.append(PlayAction(next(v.card for v in now.legal.cards if v.legal)))
 
 
 def test_belote_counts_only_when_said_in_ffb():
@@ -322,15 +330,15 @@ def test_belote_said_must_be_followed_by_the_king_or_queen():
         now = state(ruleset, 3, deal, actions)
         if now.legal.belote:
             break
-        actions.append(Action("play", card=next(v.card for v in now.legal.cards if v.legal)))
-    now = state(ruleset, 3, deal, [*actions, Action("belote")])
+        actions.append(PlayAction(next(v.card for v in now.legal.cards if v.legal)))
+    now = state(ruleset, 3, deal, [*actions, BeloteAction()])
     other = [v.card for v in now.legal.cards if not v.legal and v.rule == "invalid_belote"]
     if other:
         with pytest.raises(IllegalAction) as error:
-            state(ruleset, 3, deal, [*actions, Action("belote"), Action("play", card=other[0])])
+            state(ruleset, 3, deal, [*actions, BeloteAction(), PlayAction(other[0])])
         assert error.value.rule == "invalid_belote"
     with pytest.raises(IllegalAction):
-        state(ruleset, 3, deal, [*actions, Action("belote"), Action("belote")])
+        state(ruleset, 3, deal, [*actions, BeloteAction(), BeloteAction()])
 
 
 # --- Klaberjass: the exchange and the comparison ----------------------------------------
@@ -353,10 +361,10 @@ def test_klaberjass_offers_the_trump_seven_exchange():
     with pytest.raises(IllegalAction) as error:
         state(ruleset, 0, deal, [bid("take"), play("KC")])
     assert error.value.rule == "wrong_phase"
-    now = state(ruleset, 0, deal, [bid("take"), Action("exchange", swap=True)])
+    now = state(ruleset, 0, deal, [bid("take"), ExchangeAction(True)])
     assert now.phase == "play" and now.turned == parse_card("7H")
     assert now.hands[1] >> parse_card("AH") & 1 and not now.hands[1] >> parse_card("7H") & 1
-    kept = state(ruleset, 0, deal, [bid("take"), Action("exchange", swap=False)])
+    kept = state(ruleset, 0, deal, [bid("take"), ExchangeAction(False)])
     assert kept.turned == parse_card("AH") and kept.hands[1] >> parse_card("7H") & 1
     named = state(ruleset, 0, deal, [bid("pass"), bid("pass"), bid("name", trump="S")])
     assert named.phase == "play"  # another suit: no exchange
@@ -364,29 +372,29 @@ def test_klaberjass_offers_the_trump_seven_exchange():
 
 def test_klaberjass_comparison_dialogue_then_the_winner_shows():
     ruleset, deal = PRESETS["klaberjass"], _klaberjass_deal()
-    start = [bid("take"), Action("exchange", swap=True)]
+    start = [bid("take"), ExchangeAction(True)]
     now = state(ruleset, 0, deal, start)
     assert [(a.step, a.length) for a in now.legal.compare] == [("state", 3)]
-    stated = [*start, Action("compare", step="state", length=3)]
+    stated = [*start, CompareAction("state", length=3)]
     now = state(ruleset, 0, deal, stated)
     assert now.seat == 0 and {a.step for a in now.legal.compare} == {"good", "not_good"}
     assert now.legal.cards == ()
     with pytest.raises(IllegalAction) as error:  # the dealer's 4 is longer: no how_high
-        state(ruleset, 0, deal, [*stated, Action("compare", step="how_high")])
+        state(ruleset, 0, deal, [*stated, CompareAction("how_high")])
     assert error.value.rule == "invalid_comparison"
-    answered = [*stated, Action("compare", step="not_good")]
+    answered = [*stated, CompareAction("not_good")]
     now = state(ruleset, 0, deal, answered)
     assert now.seat == 1 and now.legal.cards  # the non-dealer leads
     with pytest.raises(IllegalAction):  # the winner shows after the first trick only
-        state(ruleset, 0, deal, [*answered, Action("declare", cards=cards("7D 8D 9D 10D"))])
+        state(ruleset, 0, deal, [*answered, DeclareAction(cards("7D 8D 9D 10D"))])
     trick = [*answered, play("KC")]
     now = state(ruleset, 0, deal, trick)
-    trick.append(Action("play", card=next(v.card for v in now.legal.cards if v.legal)))
+    trick.append(PlayAction(next(v.card for v in now.legal.cards if v.legal)))
     now = state(ruleset, 0, deal, trick)
     assert [d.points for d in now.legal.declarations] == [50]
-    shown = [*trick, Action("declare", cards=cards("7D 8D 9D 10D"))]
+    shown = [*trick, DeclareAction(cards("7D 8D 9D 10D"))]
     with pytest.raises(IllegalAction):  # the loser shows nothing
-        state(ruleset, 0, deal, [*trick, Action("declare", cards=cards("8S 9S 10S"))])
+        state(ruleset, 0, deal, [*trick, DeclareAction(cards("8S 9S 10S"))])
     now, _ = first_cards(ruleset, 0, deal, shown)
     assert now.phase == "complete"
     events = [(e.type, e.step) for e in now.events]

@@ -20,7 +20,7 @@ from service.engine.rounds import (
     rebuild_hands,
 )
 from service.engine.rulesets import PRESETS, get_ruleset
-from service.engine.scoring import Bid, score_round
+from service.engine.scoring import ContractBid, score_round
 from tests.support.rounds_helper import DEAL_A, as_json, cards, random_round, scripted_round
 
 BELOTE = get_ruleset("belote")
@@ -162,7 +162,7 @@ def _bid(draw, ruleset):
     if ruleset.contract != "bid":
         return None
     value = draw(st.sampled_from([*range(80, 161, 10), "capot"]))
-    return Bid(value, draw(st.sampled_from(["none", "coinche", "surcoinche"])))
+    return ContractBid(value, draw(st.sampled_from(["none", "coinche", "surcoinche"])))
 
 
 @settings(max_examples=300, deadline=None, suppress_health_check=[HealthCheck.too_slow])

@@ -11,7 +11,7 @@ import pytest
 from service.engine.cards import parse_card
 from service.engine.play import PositionError
 from service.engine.rulesets import get_ruleset
-from service.engine.scoring import Bid, score_round
+from service.engine.scoring import ContractBid, score_round
 from tests.support.rounds_helper import (
     DEAL_81,
     DEAL_A,
@@ -375,73 +375,76 @@ class TestKlaberjass:
 class TestCoinche:
     def test_made(self):
         # bid 90, takers 94 >= 90 and > 68: takers (94 + 90) x 1, defenders their 68
-        r = score("coinche", DEAL_A, 0, bid=Bid(90))
+        r = score("coinche", DEAL_A, 0, bid=ContractBid(90))
         assert outcome(r) == (True, False)
         assert r.score == (184, 68)
 
     def test_failed(self):
         # bid 100, takers 94 < 100: defenders (162 + 100) x 1
-        r = score("coinche", DEAL_A, 0, bid=Bid(100))
+        r = score("coinche", DEAL_A, 0, bid=ContractBid(100))
         assert outcome(r) == (False, False)
         assert r.score == (0, 262)
 
     def test_coinched(self):
-        assert score("coinche", DEAL_A, 0, bid=Bid(90, "coinche")).score == (368, 0)
-        assert score("coinche", DEAL_A, 0, bid=Bid(100, "coinche")).score == (0, 524)
+        assert score("coinche", DEAL_A, 0, bid=ContractBid(90, "coinche")).score == (368, 0)
+        assert score("coinche", DEAL_A, 0, bid=ContractBid(100, "coinche")).score == (0, 524)
 
     def test_surcoinched(self):
-        assert score("coinche", DEAL_A, 0, bid=Bid(90, "surcoinche")).score == (736, 0)
-        assert score("coinche", DEAL_A, 0, bid=Bid(100, "surcoinche")).score == (0, 1048)
+        assert score("coinche", DEAL_A, 0, bid=ContractBid(90, "surcoinche")).score == (736, 0)
+        assert score("coinche", DEAL_A, 0, bid=ContractBid(100, "surcoinche")).score == (0, 1048)
 
     def test_made_needs_more_than_the_defenders(self):
         # 81 >= 80 but not > 81: failed, defenders 162 + 80
-        assert score("coinche", DEAL_81, 0, bid=Bid(80)).score == (0, 242)
+        assert score("coinche", DEAL_81, 0, bid=ContractBid(80)).score == (0, 242)
 
     def test_capot_bid(self):
         # "a capot bid is worth 250": (252 + 250) x m
-        assert score("coinche", DEAL_CAPOT, 0, bid=Bid("capot")).score == (502, 0)
-        assert score("coinche", DEAL_CAPOT, 0, bid=Bid("capot", "coinche")).score == (1004, 0)
+        assert score("coinche", DEAL_CAPOT, 0, bid=ContractBid("capot")).score == (502, 0)
+        assert score("coinche", DEAL_CAPOT, 0, bid=ContractBid("capot", "coinche")).score == (
+            1004,
+            0,
+        )
         # "made only by taking all 8 tricks": 94 of 162 is not capot: (162 + 250)
-        assert score("coinche", DEAL_A, 0, bid=Bid("capot")).score == (0, 412)
+        assert score("coinche", DEAL_A, 0, bid=ContractBid("capot")).score == (0, 412)
 
     def test_capot_by_the_takers_on_a_number_bid(self):
-        assert score("coinche", DEAL_CAPOT, 0, bid=Bid(160)).score == (252 + 160, 0)
+        assert score("coinche", DEAL_CAPOT, 0, bid=ContractBid(160)).score == (252 + 160, 0)
 
     def test_capot_by_the_defenders(self):
-        assert score("coinche", DEAL_CAPOT, 1, bid=Bid(80)).score == (252 + 80, 0)
+        assert score("coinche", DEAL_CAPOT, 1, bid=ContractBid(80)).score == (252 + 80, 0)
 
     def test_capot_bid_is_read_from_the_tricks_even_without_a_capot_bonus(self):
         # capot_bonus null: no bonus (152 + 10), but taking all 8 tricks still makes it
-        r = score("coinche", DEAL_CAPOT, 0, bid=Bid("capot"), capot_bonus=None)
+        r = score("coinche", DEAL_CAPOT, 0, bid=ContractBid("capot"), capot_bonus=None)
         assert r.score == (162 + 250, 0)
 
     def test_belote_counts_for_the_bid_and_is_never_multiplied(self):
         # takers team 1: 72 + 20 = 92 >= 80, > 90: (72 + 80) x 1 + 20; defenders 90
-        assert score("coinche", DEAL_BELOTE, 1, bid=Bid(80)).score == (90, 172)
+        assert score("coinche", DEAL_BELOTE, 1, bid=ContractBid(80)).score == (90, 172)
         # coinched: (72 + 80) x 2 + 20; defenders only their belote (0)
-        assert score("coinche", DEAL_BELOTE, 1, bid=Bid(80, "coinche")).score == (0, 324)
+        assert score("coinche", DEAL_BELOTE, 1, bid=ContractBid(80, "coinche")).score == (0, 324)
 
     def test_failed_takers_with_the_best_declaration(self):
         # 45 + 20 < 80: defenders (162 + 80) + the declarations that score (20)
-        r = score("coinche", DEAL_TIERCE, 1, declarations=[TIERCE_SPADES], bid=Bid(80))
+        r = score("coinche", DEAL_TIERCE, 1, declarations=[TIERCE_SPADES], bid=ContractBid(80))
         assert r.score == (162 + 80 + 20, 0)
 
     def test_sans_atout_ace_19(self):
         # "ace_19 (A 19, others as plain; total 162)": team 0 76, team 1 86
-        r = score("coinche", DEAL_NO_TRUMP, 1, trump="none", bid=Bid(80))
+        r = score("coinche", DEAL_NO_TRUMP, 1, trump="none", bid=ContractBid(80))
         assert r.figures.cards == (76, 86)
         assert r.score == (76, 86 + 80)
-        capot = score("coinche", DEAL_ACES, 0, trump="none", bid=Bid("capot"))
+        capot = score("coinche", DEAL_ACES, 0, trump="none", bid=ContractBid("capot"))
         assert capot.figures.cards == (252, 0)  # 152 + 100
         assert capot.score == (502, 0)
 
     def test_tout_atout_scaled(self):
         # "scaled (J 14, 9 9, A 6, 10 5, K 3, Q 1): 4 x 38 + 10 = 162"; belotes 60 / 20
-        made = score("coinche", DEAL_ALL_TRUMP, 0, trump="all", bid=Bid(100))
+        made = score("coinche", DEAL_ALL_TRUMP, 0, trump="all", bid=ContractBid(100))
         assert made.figures.cards == (76, 86)
         # takers 76 + 60 = 136 >= 100 and > 86 + 20: (76 + 100) + 60; defenders 86 + 20
         assert made.score == (236, 106)
-        failed = score("coinche", DEAL_ALL_TRUMP, 1, trump="all", bid=Bid(90))
+        failed = score("coinche", DEAL_ALL_TRUMP, 1, trump="all", bid=ContractBid(90))
         # takers 86 + 20 = 106 is not > 136: defenders (162 + 90) + their belote 60
         assert failed.score == (312, 20)
 
@@ -451,4 +454,4 @@ class TestCoinche:
 
     def test_a_bid_is_refused_without_a_bid_contract(self):
         with pytest.raises(PositionError, match="no bid contract"):
-            score("belote", DEAL_A, 0, bid=Bid(80))
+            score("belote", DEAL_A, 0, bid=ContractBid(80))

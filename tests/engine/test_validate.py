@@ -11,13 +11,13 @@ from __future__ import annotations
 
 import pytest
 
-from service.engine.bidding import Bid as AuctionBid
+from service.engine.bidding import Call
 from service.engine.cards import card_name, cards_in, parse_card
 from service.engine.play import PositionError
 from service.engine.record import BIDDING, COMPLETE, PLAY, REDEAL, RoundRecord, validate_record
 from service.engine.rounds import Trick
 from service.engine.rulesets import get_ruleset
-from service.engine.scoring import Bid, score_round
+from service.engine.scoring import ContractBid, score_round
 from tests.support.rounds_helper import DEAL_A, KLAB_DEAL, cards, scripted_round
 
 BELOTE = get_ruleset("belote")
@@ -153,14 +153,14 @@ def test_every_violation_is_listed_in_playing_order():
 
 
 def test_bids_give_trump_and_taker():
-    bids = [AuctionBid("pass"), AuctionBid("take")]  # seat 0 passes, seat 1 takes the 7H
+    bids = [Call("pass"), Call("take")]  # seat 0 passes, seat 1 takes the 7H
     result = validate_record(record(bids=bids, turned=parse_card("7H")))
     assert (result.contract.taker, result.contract.trump) == (1, "H")
     assert result.auction.complete and result.next.seat == 0
 
 
 def test_stated_values_must_agree_with_the_bids():
-    bids = [AuctionBid("pass"), AuctionBid("take")]
+    bids = [Call("pass"), Call("take")]
     with pytest.raises(PositionError) as error:
         validate_record(record(bids=bids, turned=parse_card("7H"), taker=0))
     assert error.value.field == "taker"
@@ -173,14 +173,14 @@ def test_stated_values_must_agree_with_the_bids():
 
 def test_the_turned_card_is_in_the_takers_hand():
     # docs/rules.md section 5: the taker receives the turned card. 7H is seat 1's, not seat 0's.
-    bids = [AuctionBid("take")]
+    bids = [Call("take")]
     with pytest.raises(PositionError) as error:
         validate_record(record(bids=bids, turned=parse_card("7H")))
     assert error.value.field == "turned"
 
 
 def test_an_illegal_bid_is_a_violation_without_trick_and_card():
-    bids = [AuctionBid("name", trump="S")]  # round 1: only take the turned suit or pass
+    bids = [Call("name", trump="S")]  # round 1: only take the turned suit or pass
     result = validate_record(record(bids=bids, turned=parse_card("7H")))
     assert not result.valid and result.phase == BIDDING
     error = result.illegal_bid
@@ -190,29 +190,27 @@ def test_an_illegal_bid_is_a_violation_without_trick_and_card():
 
 
 def test_an_auction_in_progress_is_valid_and_awaits_a_bid():
-    result = validate_record(record(bids=[AuctionBid("pass")], turned=parse_card("7H")))
+    result = validate_record(record(bids=[Call("pass")], turned=parse_card("7H")))
     assert result.valid and result.phase == BIDDING and result.next is None
     assert result.auction.next_seat == 1
 
 
 def test_no_card_is_played_before_the_auction_gives_a_contract():
     with pytest.raises(PositionError) as error:
-        validate_record(
-            record([trick(0, "JH")], bids=[AuctionBid("pass")], turned=parse_card("7H"))
-        )
+        validate_record(record([trick(0, "JH")], bids=[Call("pass")], turned=parse_card("7H")))
     assert error.value.field == "tricks"
 
 
 def test_everybody_passing_twice_is_a_redeal():
-    result = validate_record(record(bids=[AuctionBid("pass")] * 8, turned=parse_card("7H")))
+    result = validate_record(record(bids=[Call("pass")] * 8, turned=parse_card("7H")))
     assert result.valid and result.phase == REDEAL and result.auction.redeal
 
 
 def test_coinche_contract_comes_from_the_auction_with_its_coinche():
     coinche = get_ruleset("coinche")
-    bids = [AuctionBid("bid", 80, "H"), AuctionBid("coinche"), *[AuctionBid("pass")] * 3]
+    bids = [Call("bid", 80, "H"), Call("coinche"), *[Call("pass")] * 3]
     result = validate_record(record(deal_a(8, coinche), ruleset=coinche, bids=bids))
-    assert result.contract.bid == Bid(80, "coinche") and result.contract.taker == 0
+    assert result.contract.bid == ContractBid(80, "coinche") and result.contract.taker == 0
     # Made: 94 >= 80 and 94 > 68; coinched: takers (94 + 80) x 2 = 348, defenders 0.
     assert result.score.score == (348, 0)
 
@@ -266,7 +264,7 @@ def test_klaberjass_partial_round_next_seat_and_hand():
 
 def test_klaberjass_bids_and_score():
     tricks = scripted_round(KLABERJASS, "H", 0, KLAB_DEAL)
-    bids = [AuctionBid("take")]  # the non-dealer, seat 0, takes the turned 7H
+    bids = [Call("take")]  # the non-dealer, seat 0, takes the turned 7H
     result = validate_record(
         record(
             tricks,
@@ -293,7 +291,7 @@ def test_klaberjass_turned_card_in_a_hand_only_by_the_exchange():
     """The turned card stays on the table: it is in a hand only once the trump 7 was given
     for it, and the 7 is then in no hand. KH is turned and in seat 0's hand."""
     tricks = scripted_round(KLABERJASS, "H", 0, KLAB_DEAL)[:1]
-    bids = [AuctionBid("take")]
+    bids = [Call("take")]
     # KH turned: it sits in seat 0's hand; the 7H is in nobody's hand: exchanged, legal.
     exchanged = record(tricks, KLABERJASS, KLAB_HANDS, dealer=1, bids=bids, turned=parse_card("KH"))
     assert validate_record(exchanged).valid
@@ -310,7 +308,7 @@ def test_klaberjass_turned_card_in_a_hand_only_by_the_exchange():
         validate_record(not_exchanged)
     assert error.value.field == "turned"
     # Another trump named: no exchange at all.
-    named = [AuctionBid("pass"), AuctionBid("pass"), AuctionBid("name", trump="S")]
+    named = [Call("pass"), Call("pass"), Call("name", trump="S")]
     tricks_s = scripted_round(KLABERJASS, "S", 0, KLAB_DEAL)[:1]
     other = record(tricks_s, KLABERJASS, KLAB_HANDS, dealer=1, bids=named, turned=parse_card("KH"))
     with pytest.raises(PositionError):

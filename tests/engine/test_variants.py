@@ -8,13 +8,12 @@ import random
 
 import pytest
 
-from service.engine.bidding import Bid as Call
-from service.engine.bidding import IllegalBidError, run_auction
+from service.engine.bidding import Call, IllegalBidError, run_auction
 from service.engine.cards import ALL_TRUMP, NO_TRUMP, mask_of
 from service.engine.match import MatchRound, score_match
 from service.engine.play import set_points, trick_points
 from service.engine.rulesets import RulesetError, get_ruleset
-from service.engine.scoring import Bid, Figures, score_round, settle_figures
+from service.engine.scoring import ContractBid, Figures, score_round, settle_figures
 from tests.support.house_rules_doc import options_of
 from tests.support.rounds_helper import DEAL_CAPOT, cards, random_round, scripted_round
 
@@ -35,11 +34,15 @@ def figures(cards, belote=(0, 0), declarations=(0, 0), sweep=None):
 def test_surcoinche_multiplier_3_of_the_ffb_equipe_ludique_edition():
     # FFB "Équipe Ludique" edition (Cannes 2016) and colver: a surcoinche multiplies by 3.
     # docs/rules.md Coinche, bid 120, takers 130: coinched [500, 0]; surcoinched x3: 750.
-    _, score = settle({"surcoinche_multiplier": 3}, figures((130, 32)), Bid(120, "surcoinche"))
+    _, score = settle(
+        {"surcoinche_multiplier": 3}, figures((130, 32)), ContractBid(120, "surcoinche")
+    )
     assert score == ((130 + 120) * 3, 0)
-    _, score = settle({}, figures((130, 32)), Bid(120, "surcoinche"))
+    _, score = settle({}, figures((130, 32)), ContractBid(120, "surcoinche"))
     assert score == ((130 + 120) * 4, 0)  # the preset: x4
-    _, score = settle({"surcoinche_multiplier": 3}, figures((110, 52)), Bid(120, "surcoinche"))
+    _, score = settle(
+        {"surcoinche_multiplier": 3}, figures((110, 52)), ContractBid(120, "surcoinche")
+    )
     assert score == (0, (162 + 120) * 3)
 
 
@@ -50,8 +53,8 @@ def test_libcoinche_leaves_the_coinche_level_unscored():
         "libcoinche"
     )  # docs/house-rules.md: coinche_multiplier and surcoinche_multiplier 1
     for level in ("none", "coinche", "surcoinche"):
-        assert settle(options, figures((100, 62)), Bid(90, level))[1] == (90, 0)
-        assert settle(options, figures((80, 82)), Bid(90, level))[1] == (0, 160)
+        assert settle(options, figures((100, 62)), ContractBid(90, level))[1] == (90, 0)
+        assert settle(options, figures((80, 82)), ContractBid(90, level))[1] == (0, 160)
 
 
 # --- a coinched contract made ---------------------------------------------------------------
@@ -62,14 +65,14 @@ def test_coinched_made_takers_take_all_ffb_2016_note_1():
     # the takers every card point and every belote, the defence nothing. Under the
     # preset's formula: (162 + bid) x 2 + both belotes.
     options = {"coinched_made": "takers_take_all"}
-    _, score = settle(options, figures((130, 32), belote=(0, 20)), Bid(120, "coinche"))
+    _, score = settle(options, figures((130, 32), belote=(0, 20)), ContractBid(120, "coinche"))
     assert score == ((162 + 120) * 2 + 20, 0)
     # Not coinched, nothing changes: each side its own.
-    _, score = settle(options, figures((130, 32), belote=(0, 20)), Bid(120))
+    _, score = settle(options, figures((130, 32), belote=(0, 20)), ContractBid(120))
     assert score == (130 + 120, 52)
     # colver's own formula ("points faits + points demandés", only the bid multiplied).
     colver = options | {"made": "total_plus_multiplied_bid", "surcoinche_multiplier": 3}
-    _, score = settle(colver, figures((101, 61), belote=(0, 20)), Bid(80, "surcoinche"))
+    _, score = settle(colver, figures((101, 61), belote=(0, 20)), ContractBid(80, "surcoinche"))
     assert score == (162 + 20 + 80 * 3, 0)
 
 
@@ -78,10 +81,10 @@ def test_coinched_made_defenders_keep_is_scoreits_coinche_value():
     # `cards_and_bid` with coinched_made defenders_keep; the later solver (commit 360828e)
     # is `total_and_bid_multiplied` with it: (total + bid) x m, the defenders their own.
     figs = figures((130, 32), belote=(20, 0))
-    old = settle({"made": "cards_and_bid_defenders_keep"}, figs, Bid(120, "coinche"))[1]
-    assert settle({"coinched_made": "defenders_keep"}, figs, Bid(120, "coinche"))[1] == old
+    old = settle({"made": "cards_and_bid_defenders_keep"}, figs, ContractBid(120, "coinche"))[1]
+    assert settle({"coinched_made": "defenders_keep"}, figs, ContractBid(120, "coinche"))[1] == old
     later = {"made": "total_and_bid_multiplied", "coinched_made": "defenders_keep"}
-    assert settle(later, figs, Bid(120, "coinche"))[1] == ((150 + 120) * 2, 32)
+    assert settle(later, figs, ContractBid(120, "coinche"))[1] == ((150 + 120) * 2, 32)
 
 
 def test_scoreits_later_solver_fails_at_160_plus_the_bid():
@@ -89,9 +92,9 @@ def test_scoreits_later_solver_fails_at_160_plus_the_bid():
     # too), the defenders (160 + bid) x m, 500 x m for a capot bid.
     options = {"made": "total_and_bid_multiplied", "failed": "flat_plus_bid"}
     figs = figures((100, 62), belote=(20, 0))
-    assert settle(options, figs, Bid(130))[1] == (0, 160 + 130)
-    assert settle(options, figs, Bid(130, "coinche"))[1] == (0, (160 + 130) * 2)
-    assert settle(options, figs, Bid("capot", "surcoinche"))[1] == (0, 500 * 4)
+    assert settle(options, figs, ContractBid(130))[1] == (0, 160 + 130)
+    assert settle(options, figs, ContractBid(130, "coinche"))[1] == (0, (160 + 130) * 2)
+    assert settle(options, figs, ContractBid("capot", "surcoinche"))[1] == (0, 500 * 4)
 
 
 # --- the defence's capot on a failed contract ----------------------------------------------
@@ -101,19 +104,22 @@ def test_failed_capot_counts_162_with_mode_total():
     # The defenders took every trick (252 with the capot bonus). Cannes 2016 (the preset's
     # reading): 252 + bid; colver: 162 + bid ("la défense marque 162 + le contrat").
     figs = figures((0, 252), sweep=1)
-    assert settle({}, figs, Bid(100))[1] == (0, 252 + 100)
-    assert settle({"failed_capot": "mode_total"}, figs, Bid(100))[1] == (0, 162 + 100)
+    assert settle({}, figs, ContractBid(100))[1] == (0, 252 + 100)
+    assert settle({"failed_capot": "mode_total"}, figs, ContractBid(100))[1] == (0, 162 + 100)
     # The takers' capot is untouched.
     made = figures((252, 0), sweep=0)
-    assert settle({"failed_capot": "mode_total"}, made, Bid(100))[1] == (252 + 100, 0)
+    assert settle({"failed_capot": "mode_total"}, made, ContractBid(100))[1] == (252 + 100, 0)
 
 
 def test_failed_capot_on_a_played_round_over_both_values():
     # rounds_helper.DEAL_CAPOT: team 0 takes every trick; team 1 bid 80 and fails.
     tricks = scripted_round("coinche", "H", 0, DEAL_CAPOT)
     ruleset = get_ruleset("coinche", {"failed_capot": "mode_total"})
-    assert score_round(ruleset, "H", 1, tricks, bid=Bid(80)).score == (162 + 80, 0)
-    assert score_round(get_ruleset("coinche"), "H", 1, tricks, bid=Bid(80)).score == (332, 0)
+    assert score_round(ruleset, "H", 1, tricks, bid=ContractBid(80)).score == (162 + 80, 0)
+    assert score_round(get_ruleset("coinche"), "H", 1, tricks, bid=ContractBid(80)).score == (
+        332,
+        0,
+    )
 
 
 # --- bga-coinche: sans atout / tout atout scaled to 152, capot as "no point" ----------------
@@ -134,7 +140,7 @@ def random_rounds(ruleset, trump, count, seed):
         rng.shuffle(order)
         hands = [mask_of(order[8 * s : 8 * s + 8]) for s in range(4)]
         tricks = random_round(ruleset, trump, hands, 0, rng.choice)
-        yield score_round(ruleset, trump, 0, tricks, bid=Bid(80))
+        yield score_round(ruleset, trump, 0, tricks, bid=ContractBid(80))
 
 
 @pytest.mark.parametrize("trump", [NO_TRUMP, ALL_TRUMP, "H"])
@@ -179,11 +185,11 @@ def test_capot_when_a_side_made_no_point_even_with_a_trick():
     # 1 took a trick, but made 0 points, so team 0 is capot: 152 + 98 = 250.
     tricks = scripted_round("coinche", "H", 0, ZERO_POINT_TRICK)
     ruleset = get_ruleset("coinche", {"capot_when": "no_points", "capot_bonus": 98})
-    scored = score_round(ruleset, "H", 0, tricks, bid=Bid(80))
+    scored = score_round(ruleset, "H", 0, tricks, bid=ContractBid(80))
     assert [t.team for t in scored.tricks].count(1) == 1
     assert scored.capot == 0 and scored.figures.cards == (250, 0)
     # The presets need every trick: 152 + 10 to team 0.
-    preset = score_round(get_ruleset("coinche"), "H", 0, tricks, bid=Bid(80))
+    preset = score_round(get_ruleset("coinche"), "H", 0, tricks, bid=ContractBid(80))
     assert preset.capot is None and preset.figures.cards == (162, 0)
 
 

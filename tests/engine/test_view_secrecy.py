@@ -13,18 +13,20 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
+from service.engine.actions import (
+    Action,
+    BidAction,
+    CompareAction,
+    DeclareAction,
+    ExchangeAction,
+    PlayAction,
+)
 from service.engine.cards import SEVEN, card, cards_in, mask_of, suit_of
 from service.engine.deal import deal_round
 from service.engine.play import PositionError
 from service.engine.round_state import (
-    BID,
-    CARD,
-    COMPARE,
-    DECLARE,
     EXCHANGE,
     PLAY,
-    SWAP,
-    Action,
     DealRecord,
     GameRecord,
     round_state,
@@ -57,7 +59,7 @@ def seen(record: GameRecord, viewer: int) -> int:
     turned = record.deal.turned
     if turned is not None:
         mine |= 1 << turned
-        if state.phase == EXCHANGE or any(e.type == SWAP for e in state.events):
+        if state.phase == EXCHANGE or any(e.type == ExchangeAction.type for e in state.events):
             mine |= 1 << card(SEVEN, suit_of(turned))
         elif state.contract is not None and state.phase == PLAY:
             # the exchange was never asked: no hand held the seven (it is in the stock)
@@ -122,9 +124,6 @@ def cards_of(view: RoundView) -> int:
             for f in dataclasses.fields(value):
                 if f.name not in ("walk",):
                     walk(getattr(value, f.name), f.name)
-        elif isinstance(value, Action):
-            walk(value.card, "card")
-            walk(value.cards, "cards")
         elif isinstance(value, tuple | list):
             for item in value:
                 walk(item, name)
@@ -193,6 +192,10 @@ def test_every_step_of_a_few_rounds(preset, options):
     assert compared >= 100
 
 
+def _is_take(action: Action) -> bool:
+    return isinstance(action, BidAction) and action.call.action == "take"
+
+
 def _klaberjass_window(seed: str) -> tuple[GameRecord, int] | None:
     """A Klaberjass round at the comparison winner's window: taken in the first round,
     no exchange, the comparison won by a sequence, the first trick played, the winner not
@@ -210,11 +213,11 @@ def _klaberjass_window(seed: str) -> tuple[GameRecord, int] | None:
         record = dataclasses.replace(record, actions=tuple(actions))
         state = round_state(record)
 
-    push(next(a for a in state.legal_actions() if a.type == BID and a.bid.action == "take"))
+    push(next(a for a in state.legal_actions() if _is_take(a)))
     if state.phase == EXCHANGE:
-        push(next(a for a in state.legal_actions() if a.type == SWAP and a.swap is False))
+        push(next(a for a in state.legal_actions() if a == ExchangeAction(False, a.seat)))
     while True:
-        steps = [a for a in state.legal_actions() if a.type == COMPARE]
+        steps = [a for a in state.legal_actions() if isinstance(a, CompareAction)]
         if not steps:
             break
         # the strongest truthful step: not good, how high, same, then state / good
@@ -224,7 +227,7 @@ def _klaberjass_window(seed: str) -> tuple[GameRecord, int] | None:
     if walk.comparison is None or walk.comparison.winner is None:
         return None
     while len(state.tricks) < 1 or state.tricks[-1].winner is None:
-        cards = [a for a in state.legal_actions() if a.type == CARD]
+        cards = [a for a in state.legal_actions() if isinstance(a, PlayAction)]
         push(cards[0])
     winner = walk.comparison.winner
     if state.seat == winner or not state.legal_for(winner).declarations:
@@ -248,19 +251,19 @@ def test_the_klaberjass_winner_s_sequence_is_its_own():
         mine = round_view(record, winner)
         theirs = round_view(record, loser)
         assert mine.legal.declarations and not theirs.legal.declarations
-        assert any(a.type == DECLARE and a.seat == winner for a in mine.actions_open)
-        assert not any(a.type == DECLARE for a in theirs.actions_open)
+        assert any(isinstance(a, DeclareAction) and a.seat == winner for a in mine.actions_open)
+        assert not any(isinstance(a, DeclareAction) for a in theirs.actions_open)
         assert all(a.seat == loser for a in theirs.actions_open)
         shown = mine.legal.declarations[0]
         probe = dataclasses.replace(
-            record, actions=(*record.actions, Action(DECLARE, cards=tuple(cards_in(shown.cards))))
+            record, actions=(*record.actions, DeclareAction(tuple(cards_in(shown.cards))))
         )
         with pytest.raises(PositionError) as refused:
             round_state(probe)
         assert refused.value.seat == loser
         assert not any(c in str(refused.value) for c in ("7", "8", "9", "10", "J", "Q", "K", "A"))
         # sent with the winner's seat, it is accepted
-        own = Action(DECLARE, winner, cards=tuple(cards_in(shown.cards)))
+        own = DeclareAction(tuple(cards_in(shown.cards)), winner)
         round_state(dataclasses.replace(record, actions=(*record.actions, own)))
         check_view(record, loser, random.Random(n), tries=20)
         found += 1
@@ -278,22 +281,28 @@ def test_the_dealer_s_answers_do_not_depend_on_the_hidden_suit():
         deal = DealRecord(dealt.hands, dealt.turned, dealt.stock)
         record = GameRecord(ruleset, 0, deal, ())
         state = round_state(record)
-        take = next(a for a in state.legal_actions() if a.type == BID and a.bid.action == "take")
+        take = next(a for a in state.legal_actions() if _is_take(a))
         record = dataclasses.replace(record, actions=(take,))
         state = round_state(record)
         if state.phase == EXCHANGE:
-            record = dataclasses.replace(record, actions=(take, Action(SWAP, swap=False)))
+            record = dataclasses.replace(record, actions=(take, ExchangeAction(False)))
             state = round_state(record)
-        steps = [a for a in state.legal_actions() if a.type == COMPARE]
+        steps = [a for a in state.legal_actions() if isinstance(a, CompareAction)]
         if not steps:
             continue
         record = dataclasses.replace(record, actions=(*record.actions, steps[0]))
         state = round_state(record)
-        if not any(a.step == "how_high" for a in state.legal_actions()):
+        if not any(
+            isinstance(a, CompareAction) and a.step == "how_high" for a in state.legal_actions()
+        ):
             continue
         dealer = state.seat
         check_view(record, dealer, random.Random(n), tries=20)
-        how = next(a for a in state.legal_actions() if a.step == "how_high")
+        how = next(
+            a
+            for a in state.legal_actions()
+            if isinstance(a, CompareAction) and a.step == "how_high"
+        )
         record = dataclasses.replace(record, actions=(*record.actions, how))
         state = round_state(record)
         top = state.legal_actions()[0]

@@ -9,13 +9,13 @@ import random
 
 import pytest
 
-from service.engine.bidding import Bid, run_auction
+from service.engine.bidding import Call, run_auction
 from service.engine.cards import parse_card
 from service.engine.rulesets import get_ruleset
 from service.players import bidding, reading, table
 
-PASS = Bid("pass")
-TAKE = Bid("take", trump="S")
+PASS = Call("pass")
+TAKE = Call("take", trump="S")
 
 
 def test_a_call_over_pass_must_clear_its_noise():
@@ -26,7 +26,7 @@ def test_a_call_over_pass_must_clear_its_noise():
     assert bidding._choose(values, 0.5) == TAKE
     assert bidding._choose(values, 2.0) == PASS
     # Without a pass to compare with, the best mean.
-    assert bidding._choose({TAKE: [1.0, 2.0], Bid("name", trump="H"): [0.0, 4.0]}, 0.5) == Bid(
+    assert bidding._choose({TAKE: [1.0, 2.0], Call("name", trump="H"): [0.0, 4.0]}, 0.5) == Call(
         "name", trump="H"
     )
 
@@ -38,7 +38,7 @@ def test_close_calls_are_those_within_two_standard_errors():
 
 def test_the_remembered_auction_is_the_engines():
     rules = get_ruleset("coinche")
-    bids = (Bid("bid", 80, "H"), PASS)
+    bids = (Call("bid", 80, "H"), PASS)
     first = bidding.cached_auction(rules, 3, bids)
     assert first == run_auction(rules, 3, bids)
     assert bidding.cached_auction(rules, 3, list(bids)) is first
@@ -53,7 +53,7 @@ def test_over_a_partners_coinche_bid_the_options_raise_in_its_mode():
     rules = get_ruleset("coinche")
     hand = sum(1 << c for c in range(8))  # the clubs: a strong clubs hand
     estimate = reading.side_points(hand, "C", rules)
-    view = table.AuctionView(rules, 2, hand, 3, (Bid("bid", 80, "H"), PASS))
+    view = table.AuctionView(rules, 2, hand, 3, (Call("bid", 80, "H"), PASS))
     options = bidding._options(view)
     assert PASS in options
     raises = [b for b in options if b.action == "bid" and b.trump == "H"]
@@ -75,7 +75,7 @@ def test_hard_bids_are_legal_and_repeatable(preset, monkeypatch):
     for _ in range(3):
         dealt = table.deal(rules, rng)
         dealer = rng.randrange(rules.players)
-        bids: list[Bid] = []
+        bids: list[Call] = []
         for _ in range(rng.randrange(3)):  # a few calls by the heuristic first
             result = run_auction(rules, dealer, bids, dealt.turned)
             seat = result.next_seat
@@ -100,7 +100,7 @@ def test_a_contract_solved_double_dummy_is_worth_what_perfect_play_scores():
     engine's own score of the round played out with every card after the greedy lead
     chosen by the compiled solver for its seat's side."""
     from service.engine.play import winning_index
-    from service.engine.scoring import Bid as ScoreBid
+    from service.engine.scoring import ContractBid
     from service.players import dds
     from service.players.baselines import greedy_card
     from service.players.driver import solved_round_margin
@@ -125,7 +125,7 @@ def test_a_contract_solved_double_dummy_is_worth_what_perfect_play_scores():
             )
             return max(sorted(found), key=found.get)
 
-        bid = ScoreBid(90)
+        bid = ContractBid(90)
         played = table.play_round(rules, hands, trump, 1, [perfect] * 4, rng, 3, bid)
         score = played.score.score
         for team in (0, 1):

@@ -12,13 +12,13 @@ from pathlib import Path
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from service.engine.bidding import Bid, run_auction
+from service.engine.bidding import Call, run_auction
 from service.engine.cards import mask_of, parse_card
 from service.engine.rulesets import PRESETS, get_ruleset
 from service.players import bidding, reading, table
 from service.players.baselines import greedy_card
 
-PASS = Bid("pass")
+PASS = Call("pass")
 BELOT = get_ruleset("belot")
 ROTTERDAM = get_ruleset("klaverjas-rotterdam")  # klaverjas_proposed, choose_other
 AMSTERDAM = get_ruleset("klaverjas-amsterdam")  # klaverjas_free
@@ -45,15 +45,15 @@ def test_a_strong_all_trumps_hand_bids_all():
     margins = {m: margin(cards, m) for m in BELOT.trump_modes}
     assert max(margins, key=margins.get) == "all" and margins["all"] > 50
     view = table.AuctionView(BELOT, 1, cards, 0)
-    assert bidding.strong_trumps_bid(view) == Bid("bid", trump="all")
-    assert bidding.suggest_bid(view, "easy").bid == Bid("bid", trump="all")
+    assert bidding.strong_trumps_bid(view) == Call("bid", trump="all")
+    assert bidding.suggest_bid(view, "easy").bid == Call("bid", trump="all")
 
 
 def test_aces_and_tens_bid_no_trump():
     """Aces and tens take the tricks of no trump (A 11, 10 10, doubled there): no trump is
     the best margin of this hand, above any suit."""
     view = table.AuctionView(BELOT, 1, hand("AC", "10C", "AD", "10D", "AH"), 0)
-    assert bidding.ladder_bid(view) == Bid("bid", trump="none")
+    assert bidding.ladder_bid(view) == Call("bid", trump="none")
 
 
 def test_a_hand_with_nothing_passes():
@@ -67,10 +67,10 @@ def test_an_opponents_contract_in_the_hands_own_suit_is_doubled():
     """Seat 0 bid hearts; seat 1 holds J 9 A 10 K of hearts: its margin in hearts is above
     that of any contract it could bid over them (spades, no trump, all): contra."""
     cards = hand("JH", "9H", "AH", "10H", "KH")
-    view = table.AuctionView(BELOT, 1, cards, 3, (Bid("bid", trump="H"),))
-    assert Bid("contra") in bidding._legal(view)
+    view = table.AuctionView(BELOT, 1, cards, 3, (Call("bid", trump="H"),))
+    assert Call("contra") in bidding._legal(view)
     assert margin(cards, "H") > max(margin(cards, m) for m in ("S", "none", "all"))
-    assert bidding.ladder_bid(view) == Bid("contra")
+    assert bidding.ladder_bid(view) == Call("contra")
 
 
 def test_a_doubled_contract_held_with_a_strong_hand_is_redoubled():
@@ -78,12 +78,12 @@ def test_a_doubled_contract_held_with_a_strong_hand_is_redoubled():
     nothing above spades is worth a tenth more than its partner's contract, and its margin
     in spades clears that tenth: recontra."""
     cards = hand("JS", "9S", "8S", "7S", "AH")
-    view = table.AuctionView(BELOT, 2, cards, 3, (Bid("bid", trump="S"), Bid("contra")))
+    view = table.AuctionView(BELOT, 2, cards, 3, (Call("bid", trump="S"), Call("contra")))
     legal = bidding._legal(view)
-    assert Bid("recontra") in legal and Bid("contra") not in legal
+    assert Call("recontra") in legal and Call("contra") not in legal
     assert margin(cards, "S") >= 162 / 10
     assert margin(cards, "none") < 0 < margin(cards, "all") < 258 / 10
-    assert bidding.ladder_bid(view) == Bid("recontra")
+    assert bidding.ladder_bid(view) == Call("recontra")
 
 
 def test_over_a_partners_contract_a_higher_one_needs_a_tenth_more():
@@ -92,17 +92,17 @@ def test_over_a_partners_contract_a_higher_one_needs_a_tenth_more():
     cards = hand("JS", "7S", "8S", "AH", "7D")
     assert 0 < margin(cards, "S") < 16.2
     alone = table.AuctionView(BELOT, 2, cards, 1)
-    assert bidding.ladder_bid(alone) == Bid("bid", trump="S")
-    over_partner = table.AuctionView(BELOT, 2, cards, 3, (Bid("bid", trump="C"), PASS))
+    assert bidding.ladder_bid(alone) == Call("bid", trump="S")
+    over_partner = table.AuctionView(BELOT, 2, cards, 3, (Call("bid", trump="C"), PASS))
     assert bidding.ladder_bid(over_partner) == PASS
 
 
 def test_the_bulgarian_options_are_the_calls_and_the_three_best_contracts():
     cards = hand("JC", "9C", "JD", "9D", "JH")
-    view = table.AuctionView(BELOT, 1, cards, 3, (Bid("bid", trump="C"),))
+    view = table.AuctionView(BELOT, 1, cards, 3, (Call("bid", trump="C"),))
     options = bidding._options(view)
     contracts = [b.trump for b in options if b.action == "bid"]
-    assert {PASS, Bid("contra")} <= set(options)
+    assert {PASS, Call("contra")} <= set(options)
     assert len(contracts) == 3 and contracts[0] == "all"
     higher = ("D", "H", "S", "none", "all")
     ranked = sorted(higher, key=lambda m: -margin(cards, m))
@@ -117,8 +117,8 @@ def test_a_proposed_suit_with_its_jack_and_nine_is_taken():
     taken = table.AuctionView(
         ROTTERDAM, 1, hand("JS", "9S", "7C", "8C", "7D", "8D", "7H", "8H"), 0, proposed="S"
     )
-    assert bidding._legal(taken) == [PASS, Bid("take", trump="S")]
-    assert bidding.strong_trumps_bid(taken) == Bid("take", trump="S")
+    assert bidding._legal(taken) == [PASS, Call("take", trump="S")]
+    assert bidding.strong_trumps_bid(taken) == Call("take", trump="S")
     without_jack = table.AuctionView(
         ROTTERDAM, 1, hand("9S", "AS", "7C", "8C", "7D", "8D", "7H", "8H"), 0, proposed="S"
     )
@@ -132,7 +132,7 @@ def test_the_forced_first_speaker_names_its_best_suit():
     cards = hand("7C", "8C", "QD", "KD", "9H", "10H", "AS", "7S")
     view = table.AuctionView(UTRECHT, 1, cards, 0)
     assert PASS not in bidding._legal(view)
-    assert bidding.strong_trumps_bid(view) == Bid("name", trump="H")
+    assert bidding.strong_trumps_bid(view) == Call("name", trump="H")
     for level in ("easy", "normal", "hard"):
         assert bidding.suggest_bid(view, level, seed=3).bid.action == "name"
     assert bidding.heuristic_bid(view).action == "name"  # never the illegal pass
@@ -143,14 +143,14 @@ def test_after_four_passes_the_first_speaker_must_name_one():
     cards = hand("JD", "9D", "AD", "7C", "8C", "7H", "8H", "7S")
     view = table.AuctionView(AMSTERDAM, 1, cards, 0, (PASS,) * 4)
     assert PASS not in bidding._legal(view)
-    assert bidding.strong_trumps_bid(view) == Bid("name", trump="D")
+    assert bidding.strong_trumps_bid(view) == Call("name", trump="D")
 
 
 def test_a_free_klaverjas_seat_names_its_strong_suit_or_passes():
     strong = table.AuctionView(
         AMSTERDAM, 1, hand("JH", "9H", "AH", "7C", "8C", "7D", "8D", "7S"), 0
     )
-    assert bidding.strong_trumps_bid(strong) == Bid("name", trump="H")
+    assert bidding.strong_trumps_bid(strong) == Call("name", trump="H")
     weak = table.AuctionView(AMSTERDAM, 1, hand("7C", "8C", "7D", "8D", "7H", "8H", "7S", "8S"), 0)
     assert bidding.strong_trumps_bid(weak) == PASS
 
@@ -161,7 +161,7 @@ def test_the_likelihood_reads_a_take_of_the_proposed_suit():
     strong = hand("JS", "9S", "AS", "10S", "7C", "8C", "7D", "8D")
     weak = hand("7C", "8C", "9C", "7D", "8D", "9D", "7H", "8H")
     others = [hand("JC", "9H", "AC"), 0, 0, 0]
-    took = reading.bids_likelihood(ROTTERDAM, 0, 0, (Bid("take"),), None, "S")
+    took = reading.bids_likelihood(ROTTERDAM, 0, 0, (Call("take"),), None, "S")
     passed = reading.bids_likelihood(ROTTERDAM, 0, 0, (PASS,), None, "S")
     assert took([others[0], strong, 0, 0]) > took([others[0], weak, 0, 0])
     assert passed([others[0], strong, 0, 0]) < passed([others[0], weak, 0, 0])
@@ -172,7 +172,7 @@ def test_the_likelihood_reads_a_bulgarian_contract():
     the hand with nothing."""
     jacks = hand("JC", "9C", "JD", "9D", "JH")
     nothing = hand("7C", "8C", "7D", "8D", "7H")
-    bid = reading.bids_likelihood(BELOT, 0, 0, (Bid("bid", trump="all"),), None)
+    bid = reading.bids_likelihood(BELOT, 0, 0, (Call("bid", trump="all"),), None)
     passed = reading.bids_likelihood(BELOT, 0, 0, (PASS,), None)
     assert bid([0, jacks, 0, 0]) > bid([0, nothing, 0, 0])
     assert passed([0, jacks, 0, 0]) < passed([0, nothing, 0, 0])
@@ -197,7 +197,7 @@ def _auction_prefix(rules, seed: int, made: int):
     dealt = table.deal(rules, rng)
     dealer = rng.randrange(rules.players)
     offered = (dealt.proposed, dealt.second_proposed)
-    bids: list[Bid] = []
+    bids: list[Call] = []
     for _ in range(made + 1):
         result = run_auction(rules, dealer, bids, dealt.turned, *offered)
         if result.complete:

@@ -15,7 +15,7 @@ sys.path.append(str(Path(__file__).resolve().parents[2] / "bench"))
 import arena
 import colver_table
 
-from service.engine.bidding import BID, CAPOT, COINCHE, PASS, SURCOINCHE, Bid
+from service.engine.bidding import BID, CAPOT, COINCHE, PASS, SURCOINCHE, Call
 from service.engine.cards import RANKS, SUITS
 from service.engine.play import Position
 from service.engine.rulesets import get_ruleset
@@ -43,7 +43,7 @@ def test_every_colver_bid_reads_back_as_the_same_call():
             assert name == value + SYMBOLS[bid.trump]
         else:
             assert name == {PASS: "Pass", COINCHE: "Coinche", SURCOINCHE: "Surcoinche"}[bid.action]
-    assert colver_table.bid_to_colver(Bid(BID, 120, "D")) == 19  # 120♦
+    assert colver_table.bid_to_colver(Call(BID, 120, "D")) == 19  # 120♦
 
 
 def test_the_options_are_a_valid_coinche_ruleset():

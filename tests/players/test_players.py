@@ -8,8 +8,7 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from service.engine.bidding import Bid as AuctionBid
-from service.engine.bidding import run_auction
+from service.engine.bidding import Call, run_auction
 from service.engine.cards import SUIT_MASKS, bit, cards_in, parse_card
 from service.engine.declarations import parse_declarations
 from service.engine.play import (
@@ -21,8 +20,7 @@ from service.engine.play import (
 )
 from service.engine.rounds import Trick, check_round
 from service.engine.rulesets import PRESETS, get_ruleset
-from service.engine.scoring import Bid as ScoreBid
-from service.engine.scoring import end_bonus
+from service.engine.scoring import ContractBid, end_bonus
 from service.players import bidding, inference, reading, table
 from service.players.baselines import greedy_card, random_card
 from service.players.driver import LEVELS, MAX_BUDGET_MS, Level, level_of, suggest_play
@@ -302,7 +300,7 @@ def test_a_busy_machine_gives_the_same_answer():
     the default budgets give the same answer, complete, however busy the machine."""
     views = []
     for level, preset, trump, plays, seed in BUSY_CASES:
-        extra = {"bid": ScoreBid(100)} if preset == "coinche" else {}
+        extra = {"bid": ContractBid(100)} if preset == "coinche" else {}
         views.append((level, played_view(preset, trump, plays=plays, seed=seed, **extra)[0]))
     rules = get_ruleset("coinche")
     dealt = table.deal(rules, random.Random(6))
@@ -374,9 +372,7 @@ def test_every_suggested_card_is_legal(mode, seed, plays):
 
 
 def _coinche_contract(rules, taker, trump):
-    result = run_auction(
-        rules, (taker - 1) % 4, [AuctionBid("bid", 80, trump)] + [AuctionBid("pass")] * 3
-    )
+    result = run_auction(rules, (taker - 1) % 4, [Call("bid", 80, trump)] + [Call("pass")] * 3)
     return result.contract
 
 
@@ -398,7 +394,7 @@ def test_every_suggested_bid_is_legal(preset, seed, made, level):
     dealt = table.deal(rules, rng)
     dealer = rng.randrange(rules.players)
     offered = (dealt.proposed, dealt.second_proposed)
-    bids: list[AuctionBid] = []
+    bids: list[Call] = []
     for _ in range(made):
         result = run_auction(rules, dealer, bids, dealt.turned, *offered)
         if result.complete:
@@ -443,7 +439,7 @@ def test_the_auction_weighs_the_deals():
     """Seat 1 passed on the turned jack of spades: deals that give it the 9 and ace of
     spades (a hand that would have taken) weigh less than deals that do not."""
     rules = get_ruleset("belote")
-    bids = (AuctionBid("pass"), AuctionBid("pass"), AuctionBid("take"))
+    bids = (Call("pass"), Call("pass"), Call("take"))
     view = SeatView(
         rules,
         0,
@@ -517,7 +513,7 @@ def test_a_coinche_contract_is_read_as_a_bid_of_its_value():
     threshold only; a hand worth more than 140 weighs about the same either way."""
     rules = get_ruleset("coinche")
     hand = cards("7C 8C 9C KH QH AD 10D 7H")
-    view = SeatView(rules, 0, hand, "S", 1, Trick(0, ()), bid=ScoreBid(140))
+    view = SeatView(rules, 0, hand, "S", 1, Trick(0, ()), bid=ContractBid(140))
     strong = cards("JS 9S AS 10S AC AH KS QS")
     fair = cards("JS 7S 8S AC 7D JH 8H 9D")
     assert reading.take_threshold("S", rules) < reading.side_points(fair, "S", rules) < 140
@@ -583,7 +579,7 @@ def test_an_exact_level_values_each_deal_as_the_python_solver_does(preset, trump
     """Without weights both paths draw the same deals from the seed; searched to the end
     of the round the Python solver gives the compiled solver's values, so the margins
     agree card by card."""
-    extra = {"bid": ScoreBid(100)} if preset == "coinche" else {}
+    extra = {"bid": ContractBid(100)} if preset == "coinche" else {}
     view, _ = played_view(preset, trump, plays=plays, seed=3, **extra)
     exact = Level("x", samples=3, nodes=10**9, exact=True, min_samples=3)
     python = Level("p", samples=3, nodes=10**9)

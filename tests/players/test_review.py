@@ -17,7 +17,14 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from service.engine.round_state import BELOTE, BID, CARD, round_state
+from service.engine.actions import (
+    BeloteAction,
+    BidAction,
+    DeclareAction,
+    ExchangeAction,
+    PlayAction,
+)
+from service.engine.round_state import round_state
 from service.engine.round_view import round_view
 from service.engine.rulesets import PRESETS, get_ruleset
 from service.players.record_view import seat_view
@@ -90,7 +97,7 @@ def test_the_values_are_the_reference_solvers_on_small_positions(name):
             if c.trick < rules.hand_size - 3:  # the last three tricks: small positions
                 continue
             at = c.index
-            while at and record.actions[at - 1].type == BELOTE:
+            while at and isinstance(record.actions[at - 1], BeloteAction):
                 at -= 1
             prefix = _prefix(record, at)
             state = round_state(prefix)
@@ -127,9 +134,10 @@ def _colver_positions(wanted: int):
                 hands[seat] |= 1 << c
         env = colver_table.colver.Env.deal_with_hands(record.dealer, colver_table._hands(hands))
         for index, action in enumerate(record.actions):
-            if action.type == BID:
-                env.step(colver_table.bid_to_colver(action.bid))
-            elif action.card is not None:  # a card, alone or said with its belote
+            if isinstance(action, BidAction):
+                env.step(colver_table.bid_to_colver(action.call))
+            elif isinstance(action, PlayAction | BeloteAction) and action.card is not None:
+                # a card, alone or said with its belote
                 mine = by_index[index]
                 solved = env.solve_scores()
                 theirs = {colver_table.from_colver(c): v for c, v in solved["deal_scores"]}
@@ -155,7 +163,9 @@ def test_the_values_are_colvers_solve_scores_on_coinche():
 
 def test_the_information_set_values_repeat_with_the_seed_idle_or_busy():
     record, _ = complete_record("belote", 7)
-    short = _prefix(record, next(i for i, a in enumerate(record.actions) if a.type == CARD) + 6)
+    short = _prefix(
+        record, next(i for i, a in enumerate(record.actions) if isinstance(a, PlayAction)) + 6
+    )
     first = review_round(short, "normal", seed=3, with_par=False)
     with busy_machine():  # every core burning: the work is counted in deals and nodes
         again = review_round(short, "normal", seed=3, with_par=False)
@@ -223,19 +233,19 @@ def _action(a) -> dict:
     out = {"type": a.type}
     if a.seat is not None:
         out["seat"] = a.seat
-    if a.card is not None:
+    if isinstance(a, PlayAction | BeloteAction) and a.card is not None:
         out["card"] = _name(a.card)
-    if a.bid is not None:
-        bid = {"action": a.bid.action}
-        if a.bid.value == "capot":
+    if isinstance(a, BidAction):
+        bid = {"action": a.call.action}
+        if a.call.value == "capot":
             bid["capot"] = True
-        elif a.bid.value is not None:
-            bid["value"] = a.bid.value
-        if a.bid.trump is not None:
-            bid["trump"] = a.bid.trump
+        elif a.call.value is not None:
+            bid["value"] = a.call.value
+        if a.call.trump is not None:
+            bid["trump"] = a.call.trump
         out["bid"] = bid
-    if a.cards:
+    if isinstance(a, DeclareAction) and a.cards:
         out["cards"] = [_name(c) for c in a.cards]
-    if a.swap is not None:
+    if isinstance(a, ExchangeAction):
         out["swap"] = a.swap
     return out

@@ -5,10 +5,9 @@ from __future__ import annotations
 
 import random
 
+from service.engine.actions import Action, BidAction
 from service.engine.deal import deal_round
 from service.engine.round_state import (
-    BID,
-    Action,
     DealRecord,
     GameRecord,
     RoundState,
@@ -24,8 +23,8 @@ def legal_actions(state: RoundState) -> list[Action]:
 
 def _weight(action: Action) -> float:
     """Passes and plain cards mostly; a bid now and then, so most rounds are played."""
-    if action.type == BID:
-        return 3.0 if action.bid.action == "pass" else 1.0
+    if isinstance(action, BidAction):
+        return 3.0 if action.call.action == "pass" else 1.0
     return 1.0
 
 

@@ -14,14 +14,13 @@ from ..admission import Busy, Ticket, batch
 from ..blueprint import Blueprint
 from ..hot_path import answer_item, json_response, operations, start_item
 from ..schemas.batch import BatchRequestSchema, BatchSchema
+from . import review, suggest
 from .common import error_responses
 from .play import LEGAL_MOVES_EXAMPLE, TRICK_WINNER_EXAMPLE
-from .review import STARTS as REVIEW_STARTS
-from .suggest import STARTS as SUGGEST_STARTS
 from .suggest import busy_problem
 
 #: The operations whose work runs in the search pool, by operationId.
-STARTS = SUGGEST_STARTS | REVIEW_STARTS
+STARTS = suggest.STARTS | review.STARTS
 
 blp = Blueprint("batch", __name__, url_prefix="/v1", description="Many requests in one call")
 

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from flask.views import MethodView
 
-from ...engine.bidding import Bid, IllegalBidError, run_auction
+from ...engine.bidding import Call, IllegalBidError, run_auction
 from ...engine.play import PositionError
 from ...engine.text import Text
 from ..blueprint import Blueprint
@@ -137,7 +137,7 @@ class Bidding(MethodView):
         return auction_view(result)
 
 
-def _illegal(error: IllegalBidError, bid: Bid) -> InvalidInput:
+def _illegal(error: IllegalBidError, bid: Call) -> InvalidInput:
     violation = {
         "bid": error.index,
         "seat": error.seat,

@@ -19,8 +19,7 @@ from ..errors import InvalidInput
 from ..schemas.match import MatchRequestSchema, MatchSheetSchema
 from .common import engine_call, error_responses, ruleset_from
 from .counts import told_score
-from .round_state import _record as game_record
-from .round_state import _state as checked_state
+from .round_state import checked_state, game_record
 from .scoring import match_answer
 
 blp = Blueprint("match", __name__, url_prefix="/v1", description="A match, round by round")

@@ -7,6 +7,15 @@ from typing import Any
 
 from flask.views import MethodView
 
+from ...engine.actions import (
+    Action,
+    BeloteAction,
+    BidAction,
+    CompareAction,
+    DeclareAction,
+    ExchangeAction,
+    PlayAction,
+)
 from ...engine.cards import RANKS
 from ...engine.notation import from_text, from_url, to_text, to_url
 from ...engine.play import PositionError
@@ -17,9 +26,7 @@ from ..errors import InvalidInput
 from ..schemas.notation import FromTextRequestSchema, RecordTextSchema, TextRecordSchema
 from ..schemas.round_state import RoundStateRequestSchema
 from .common import engine_call, error_responses, ruleset_from
-from .round_state import STATE_EXAMPLE
-from .round_state import _record as game_record
-from .round_state import _state as checked_state
+from .round_state import STATE_EXAMPLE, checked_state, game_record
 
 blp = Blueprint("notation", __name__, url_prefix="/v1/rounds", description="A round record as text")
 
@@ -97,26 +104,27 @@ def record_body(record: GameRecord, options: dict | None) -> dict[str, Any]:
     }
 
 
-def _action(a) -> dict[str, Any]:
+def _action(a: Action) -> dict[str, Any]:
     out: dict[str, Any] = {"type": a.type}
     if a.seat is not None:
         out["seat"] = a.seat
-    if a.bid is not None:
-        b = a.bid
-        out["bid"] = {"action": b.action, "value": b.value, "trump": b.trump}
-        if b.seat is not None:
-            out["bid"]["seat"] = b.seat
-    if a.card is not None:
-        out["card"] = a.card
-    if a.cards:
-        out["cards"] = list(a.cards)
-    if a.swap is not None:
-        out["swap"] = a.swap
-    for name in ("step", "length"):
-        if getattr(a, name) is not None:
-            out[name] = getattr(a, name)
-    if a.top is not None:
-        out["top"] = RANKS[a.top]
+    match a:
+        case BidAction(call=b):
+            out["bid"] = {"action": b.action, "value": b.value, "trump": b.trump}
+            if b.seat is not None:
+                out["bid"]["seat"] = b.seat
+        case PlayAction(card=c) | BeloteAction(card=c) if c is not None:
+            out["card"] = c
+        case DeclareAction(cards=cards) if cards:
+            out["cards"] = list(cards)
+        case ExchangeAction(swap=swap):
+            out["swap"] = swap
+        case CompareAction(step=step, length=length, top=top):
+            out["step"] = step
+            if length is not None:
+                out["length"] = length
+            if top is not None:
+                out["top"] = RANKS[top]
     return out
 
 

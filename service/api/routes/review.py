@@ -18,9 +18,7 @@ from ..admission import Ticket
 from ..blueprint import Blueprint
 from ..schemas.review import ReviewRequestSchema, ReviewSchema
 from .common import error_responses, ruleset_from
-from .round_state import STATE_EXAMPLE
-from .round_state import _record as game_record
-from .round_state import _state as checked_state
+from .round_state import STATE_EXAMPLE, checked_state, game_record
 from .suggest import _search
 
 blp = Blueprint(

@@ -6,19 +6,22 @@ from collections.abc import Sequence
 
 from flask.views import MethodView
 
-from ...engine.bidding import Bid, check_proposed
+from ...engine.actions import (
+    Action,
+    BeloteAction,
+    BidAction,
+    CompareAction,
+    DeclareAction,
+    ExchangeAction,
+    PlayAction,
+)
+from ...engine.bidding import Call, check_proposed
 from ...engine.cards import RANKS, card_name, cards_in
 from ...engine.deal import DEAL_VERSION, deal_round, gather, pack_of
 from ...engine.play import PositionError, check_seat
 from ...engine.round_state import (
-    BID,
-    CARD,
-    COMPARE,
     COMPLETE,
-    DECLARE,
     REDEAL,
-    SWAP,
-    Action,
     DealRecord,
     GameRecord,
     IllegalAction,
@@ -53,12 +56,12 @@ blp = Blueprint(
 
 #: The members each action type takes (besides ``type`` and ``seat``), the first required.
 MEMBERS = {
-    BID: ("bid",),
-    SWAP: ("swap",),
-    DECLARE: ("cards",),
-    "belote": (),
-    CARD: ("card",),
-    COMPARE: ("step", "length", "top"),
+    BidAction.type: ("bid",),
+    ExchangeAction.type: ("swap",),
+    DeclareAction.type: ("cards",),
+    BeloteAction.type: (),
+    PlayAction.type: ("card",),
+    CompareAction.type: ("step", "length", "top"),
 }
 
 DEAL_EXAMPLE = {"ruleset": "belote", "dealer": 3, "seed": "table 7, round 1"}
@@ -130,8 +133,8 @@ def _previous_pack(previous: dict | None, ruleset: Ruleset) -> tuple[int, ...] |
     """The previous round's cards as gathered (docs/api.md, the deal, step 3)."""
     if previous is None:
         return None
-    record = _record(previous, ruleset, "previous.")
-    state = _state(record, "previous.")  # checked whatever the ruleset: a bad one is a 422
+    record = game_record(previous, ruleset, "previous.")
+    state = checked_state(record, "previous.")  # checked whatever the ruleset: a bad one is a 422
     if ruleset.deal_shuffle != "cut":
         return None
     if state.phase == COMPLETE:
@@ -172,11 +175,11 @@ class RoundStateView(MethodView):
         `commitment` (checked when the `salt` is given), is a 422 naming the field.
         """
         ruleset = ruleset_from(args)
-        record = _record(args, ruleset, "")
-        return _body(_state(record, ""), ruleset)
+        record = game_record(args, ruleset, "")
+        return state_body(checked_state(record, ""), ruleset)
 
 
-def _record(args: dict, ruleset: Ruleset, prefix: str) -> GameRecord:
+def game_record(args: dict, ruleset: Ruleset, prefix: str) -> GameRecord:
     engine_call(check_seat, args["dealer"], ruleset, prefix + "dealer")
     return GameRecord(
         ruleset=ruleset,
@@ -220,19 +223,19 @@ def _deal(deal: dict, ruleset: Ruleset, field: str) -> DealRecord:
 
 
 #: The members an action type may carry besides ``MEMBERS``: belote said with its card.
-OPTIONAL = {"belote": ("card",)}
+OPTIONAL = {BeloteAction.type: ("card",)}
 #: Per action type, every member it may carry.
 _ALLOWED = {
     kind: frozenset(("type", "seat", *members, *OPTIONAL.get(kind, ())))
     for kind, members in MEMBERS.items()
 }
-_PLAY_KEYS = _ALLOWED[CARD]
+_PLAY_KEYS = _ALLOWED[PlayAction.type]
 
 
 def _action(fields: dict, index: int, prefix: str) -> Action:
-    kind = fields["type"]
-    if kind == CARD and "card" in fields and fields.keys() <= _PLAY_KEYS:  # most actions
-        return Action(CARD, fields.get("seat"), None, fields["card"])
+    kind, seat = fields["type"], fields.get("seat")
+    if kind == PlayAction.type and "card" in fields and fields.keys() <= _PLAY_KEYS:  # most
+        return PlayAction(fields["card"], seat)
     members = MEMBERS[kind]
     at = f"{prefix}actions.{index}"
     for name in fields.keys() - _ALLOWED[kind]:
@@ -245,25 +248,24 @@ def _action(fields: dict, index: int, prefix: str) -> Action:
             f"{at}.{members[0]}",
             Text(N_("a '{type}' action needs `{name}`"), type=kind, name=members[0]),
         )
-    top = fields.get("top")
-    bid = fields.get("bid")
-    if bid is not None:
+    if kind == BidAction.type:
+        bid = fields["bid"]
         value = bid_value(bid, f"{at}.bid")
-        bid = Bid(bid["action"], value, bid.get("trump"), bid.get("seat"))
-    return Action(
-        type=kind,
-        seat=fields.get("seat"),
-        bid=bid,
-        card=fields.get("card"),
-        cards=tuple(fields.get("cards") or ()),
-        swap=fields.get("swap"),
-        step=fields.get("step"),
-        length=fields.get("length"),
-        top=RANKS.index(top) if top is not None else None,
-    )
+        return BidAction(Call(bid["action"], value, bid.get("trump"), bid.get("seat")), seat)
+    if kind == ExchangeAction.type:
+        return ExchangeAction(fields["swap"], seat)
+    if kind == DeclareAction.type:
+        return DeclareAction(tuple(fields["cards"]), seat)
+    if kind == BeloteAction.type:
+        return BeloteAction(fields.get("card"), seat)
+    if kind == PlayAction.type:
+        return PlayAction(fields["card"], seat)
+    top = fields.get("top")
+    top = RANKS.index(top) if top is not None else None
+    return CompareAction(fields["step"], fields.get("length"), top, seat)
 
 
-def _state(record: GameRecord, prefix: str) -> RoundState:
+def checked_state(record: GameRecord, prefix: str) -> RoundState:
     try:
         return round_state(record)
     except IllegalAction as error:
@@ -285,7 +287,9 @@ def _state(record: GameRecord, prefix: str) -> RoundState:
         raise InvalidInput.at(prefix + error.field, str(error)) from error
 
 
-def _body(state: RoundState, ruleset: Ruleset, actions: Sequence[Action] | None = None) -> dict:
+def state_body(
+    state: RoundState, ruleset: Ruleset, actions: Sequence[Action] | None = None
+) -> dict:
     """The answer for ``state``; ``legal.actions`` are ``actions`` (every action that may
     be appended, by any seat, when not given)."""
     legal = state.legal

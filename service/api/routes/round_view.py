@@ -13,10 +13,7 @@ from ...engine.rulesets import Ruleset
 from ..blueprint import Blueprint
 from ..schemas.round_view import RoundViewRequestSchema, RoundViewSchema
 from .common import engine_call, error_responses, ruleset_from
-from .round_state import STATE_EXAMPLE
-from .round_state import _body as state_body
-from .round_state import _record as game_record
-from .round_state import _state as checked_state
+from .round_state import STATE_EXAMPLE, checked_state, game_record, state_body
 
 blp = Blueprint("round_view", __name__, url_prefix="/v1", description="What one seat may see")
 

@@ -14,10 +14,11 @@ import flask
 from flask.views import MethodView
 from werkzeug.exceptions import ServiceUnavailable
 
-from ...engine.bidding import Bid
+from ...engine.actions import BeloteAction, BidAction, PlayAction
+from ...engine.bidding import Call
 from ...engine.cards import cards_in
 from ...engine.play import check_seat
-from ...engine.round_state import AUCTION, BELOTE, BID, CARD, Action, GameRecord, RoundState
+from ...engine.round_state import AUCTION, GameRecord, RoundState
 from ...engine.round_view import RoundView, round_view
 from ...engine.rulesets import Ruleset
 from ...engine.text import N_, Text
@@ -38,9 +39,7 @@ from ..schemas.suggest import (
 )
 from ..views import action_body, bid_value, round_bid
 from .common import engine_call, error_responses, ruleset_from
-from .round_state import STATE_EXAMPLE
-from .round_state import _record as game_record
-from .round_state import _state as checked_state
+from .round_state import STATE_EXAMPLE, checked_state, game_record
 from .round_view import view_of
 
 blp = Blueprint(
@@ -320,12 +319,12 @@ def start_action(args: dict[str, Any]) -> Callable[[Ticket], dict]:
             found = search(ticket)
             values = [
                 {
-                    "action": action_body(Action(BID, seat, bid=_engine_bid(o["bid"]))),
+                    "action": action_body(BidAction(_engine_bid(o["bid"]), seat)),
                     "value": o["value"],
                 }
                 for o in found["options"]
             ]
-            chosen = Action(BID, seat, bid=_engine_bid(found["bid"]))
+            chosen = BidAction(_engine_bid(found["bid"]), seat)
             return common | {
                 "action": action_body(chosen),
                 "values": values,
@@ -334,17 +333,17 @@ def start_action(args: dict[str, Any]) -> Callable[[Ticket], dict]:
 
         return bid_answer
     search = start_play(asked)
-    with_belote = {a.card: a for a in view.actions_open if a.type == BELOTE and a.card is not None}
+    with_belote = {
+        a.card: a for a in view.actions_open if isinstance(a, BeloteAction) and a.card is not None
+    }
 
     def play_answer(ticket: Ticket) -> dict:
         found = search(ticket)
         card = found["card"]
-        chosen = with_belote.get(card, Action(CARD, seat, card=card))
+        chosen = with_belote.get(card, PlayAction(card, seat))
         values = [
             {
-                "action": action_body(
-                    with_belote.get(v["card"], Action(CARD, seat, card=v["card"]))
-                ),
+                "action": action_body(with_belote.get(v["card"], PlayAction(v["card"], seat))),
                 "value": v["value"],
             }
             for v in found["values"]
@@ -358,8 +357,8 @@ def start_action(args: dict[str, Any]) -> Callable[[Ticket], dict]:
     return play_answer
 
 
-def _engine_bid(bid: dict[str, Any]) -> Bid:
-    return Bid(bid["action"], bid["value"], bid["trump"])
+def _engine_bid(bid: dict[str, Any]) -> Call:
+    return Call(bid["action"], bid["value"], bid["trump"])
 
 
 #: The operations whose work runs in the search pool, by operationId: a batch takes a

@@ -65,7 +65,7 @@ from marshmallow import (
     validate,
 )
 
-from ...engine import bidding, play, round_state
+from ...engine import actions, bidding, play, round_state
 from ...engine.bidding import ACTIONS, CAPOT
 from ...engine.cards import RANKS, SUITS, TRUMP_MODES, CardError, card_name, parse_card
 from ...engine.roem import FOUR, RUN, STUK
@@ -263,12 +263,12 @@ ENUMS: dict[str, dict[str, Any]] = {
     "ActionType": _enum(
         "What an action of a round record does: `bid`, `exchange` (Klaberjass's trump "
         "seven), `declare`, `belote`, `play`, `compare` (Klaberjass's comparison).",
-        round_state.ACTION_TYPES,
+        actions.ACTION_TYPES,
     ),
     "CompareStep": _enum(
         "A step of Klaberjass's comparison: `state` (the non-dealer's longest sequence, or "
         "its top), `good`, `not_good`, `how_high`, `same` (the dealer's answers).",
-        round_state.COMPARE_STEPS,
+        actions.COMPARE_STEPS,
     ),
     "EventType": _enum(
         "What an action showed: `declaration`, `belote`, `rebelote`, `exchange`, `compare`.",
