@@ -34,6 +34,7 @@ from service.engine.round_state import (
     round_state,
 )
 from service.engine.rulesets import PARAMETERS, PRESETS, RulesetError, get_ruleset
+from tests.support.games import GAMES
 from tests.support.record_play import random_record
 
 
@@ -105,9 +106,9 @@ def _prefixes(record: GameRecord, step: int):
         yield dataclasses.replace(record, actions=record.actions[:n])
 
 
-@pytest.mark.parametrize("preset", list(PRESETS))
-def test_listed_is_accepted_and_nothing_else(preset):
-    ruleset = get_ruleset(preset)
+@pytest.mark.parametrize(("preset", "options"), GAMES)
+def test_listed_is_accepted_and_nothing_else(preset, options):
+    ruleset = get_ruleset(preset, options)
     rng = random.Random(7)
     for _ in range(2):
         full, _ = random_record(ruleset, rng, dealer=rng.randrange(ruleset.players))

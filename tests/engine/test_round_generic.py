@@ -17,6 +17,7 @@ from service.engine import round_state as round_state_module
 from service.engine.actions import Action, BidAction, PlayAction
 from service.engine.deal import deal_round
 from service.engine.play import PositionError
+from service.engine.record import RoundRecord, validate_record
 from service.engine.round_state import (
     COMPLETE,
     PHASES,
@@ -25,12 +26,10 @@ from service.engine.round_state import (
     Round,
     round_state,
 )
-from service.engine.rulesets import PRESETS, get_ruleset
-
-#: Every preset, and each 4-player one with two players too.
-GAMES = [(name, None) for name in PRESETS] + [
-    (name, {"players": 2}) for name in ("belote", "coinche", "klob", "belote-ffb")
-]
+from service.engine.rounds import Trick
+from service.engine.rulesets import get_ruleset
+from service.engine.scoring import score_round
+from tests.support.games import GAMES
 
 
 def _new(preset: str, options: dict | None, seed: int) -> Round:
@@ -91,3 +90,60 @@ def test_random_playthroughs(preset, options):
 def test_the_round_state_doctests_run():
     failures, tried = doctest.testmod(round_state_module, raise_on_error=False)
     assert tried >= 5 and failures == 0
+
+
+def _played_by(state) -> list[list[int]]:
+    played: list[list[int]] = [[] for _ in state.hands]
+    for t in state.tricks:
+        for i, c in enumerate(t.cards):
+            played[(t.leader + i) % len(played)].append(c)
+    return played
+
+
+@pytest.mark.parametrize(("preset", "options"), GAMES)
+def test_state_validation_and_round_score_agree(preset, options):
+    """One round, three readers: the walk (POST /v1/rounds/state), the record's validation
+    (POST /v1/rounds/validate: the hands at the start of play, the bids) and the round's
+    score from its tricks (POST /v1/round-score) give the same score."""
+    rng = random.Random(3)
+    complete = 0
+    for seed in range(10):
+        game = _new(preset, options, 100 + seed)
+        while game.to_act is not None:
+            actions = game.legal_actions()
+            game.apply(rng.choices(actions, [_weight(a) for a in actions])[0])
+        state = game.state()
+        if state.phase == REDEAL:  # nobody took: no score to agree on
+            assert state.score is None and not state.tricks
+            continue
+        record = game.record
+        ruleset = record.ruleset
+        calls = [a.call for a in record.actions if isinstance(a, BidAction)]
+        deal = record.deal
+        validation = validate_record(
+            RoundRecord(
+                ruleset,
+                record.dealer,
+                [(s, cards) for s, cards in enumerate(_played_by(state))],
+                [Trick(t.leader, t.cards) for t in state.tricks],
+                calls,
+                turned=deal.turned,
+                declarations=[(e.seat, e.cards) for e in state.events if e.type == "declaration"],
+                proposed=deal.proposed,
+                second_proposed=deal.second_proposed,
+            )
+        )
+        assert validation.valid
+        complete += 1
+        contract = state.contract
+        scored = score_round(
+            ruleset,
+            contract.trump,
+            contract.taker,
+            [Trick(t.leader, t.cards) for t in state.tricks],
+            [(e.seat, e.cards) for e in state.events if e.type == "declaration"],
+            contract.bid,
+            double=contract.double,
+        )
+        assert validation.score == state.score == scored
+    assert complete >= 3

@@ -32,11 +32,13 @@ from service.engine.round_state import (
     round_state,
 )
 from service.engine.round_view import RoundView, round_view
-from service.engine.rulesets import PRESETS, get_ruleset
+from service.engine.rulesets import get_ruleset
+from tests.support import games
 from tests.support.record_play import random_record
 
-#: Every preset, and the declaration procedures each does not use by default.
-GAMES = [(name, None) for name in PRESETS] + [
+#: Every game, and the declaration procedures each preset does not use by default.
+GAMES = [
+    *games.GAMES,
     ("belote", {"declaration_procedure": "compare"}),
     ("klaberjass", {"declaration_procedure": "show"}),
     ("klaberjass", {"declarations_count": "automatic"}),
