@@ -1,6 +1,6 @@
 # The rules service in a container (docs/operations.md):
 #   docker build -t belote-rules . && docker run -p 8000:8000 belote-rules
-# tests/test_ops_container.py lints this file (hadolint) and runs its install and start
+# tests/ops/test_ops_container.py lints this file (hadolint) and runs its install and start
 # commands in a fresh virtualenv, then probes /readyz.
 
 # --- dds: the compiled solver (service/dds, Rust) as a CPython extension module ----------

@@ -43,7 +43,7 @@ $(DDS_STAMP): $(STAMP) $(DDS)/Cargo.toml $(DDS)/Cargo.lock $(DDS)/pyproject.toml
 # The translations (service/locales/<lang>/LC_MESSAGES/messages.po, committed) compiled to
 # .mo files, as part of the install step of run and test. `make messages` extracts the
 # templates (messages.pot, not committed), updates every catalog (dates left out, so a
-# catalog changes only when its messages do) and compiles them; tests/test_i18n.py then
+# catalog changes only when its messages do) and compiles them; tests/api/test_i18n.py then
 # names any message without a translation.
 LOCALES := service/locales
 CATALOGS := $(patsubst %.po,%.mo,$(wildcard $(LOCALES)/*/LC_MESSAGES/messages.po))
@@ -64,7 +64,7 @@ messages: $(SETUP)
 # (npm ci), bundled by esbuild into build/api-docs, served at GET /docs by the API's
 # gunicorn (BELOTE_DOCS_DIR, or build/api-docs of the working directory). `make run` builds
 # it when npm is there, and starts without it otherwise (/docs then answers a 404 problem
-# saying how to build it); `make test` needs it (tests/test_api_docs.py drives it in
+# saying how to build it); `make test` needs it (tests/clients/test_api_docs.py drives it in
 # Debian's Chromium).
 API_DOCS := clients/api-docs
 API_DOCS_OUT := build/api-docs
@@ -100,12 +100,12 @@ clean:
 # The TypeScript client of clients/typescript: pinned tools (npm ci), types generated from
 # openapi.yaml, tsc --strict. `make client-check URL=...` then runs its check script
 # against a running server (`make run` in another shell). `make test` does all of it
-# against its own gunicorn (tests/test_typescript_client.py).
+# against its own gunicorn (tests/clients/test_typescript_client.py).
 # The web table of clients/web-table (docs/web-table.md): the page built on the generated
 # client (npm ci, tsc --strict, esbuild) into build/table (outside the source tree; only
 # the generated types, src/schema.d.ts, ignored by git, are written there), served by the
 # API's gunicorn under /table/ on the configured address (BELOTE_BIND), which it prints.
-# `make test` drives it in Debian's Chromium (tests/test_web_table.py), installed here as
+# `make test` drives it in Debian's Chromium (tests/clients/test_web_table.py), installed here as
 # root when missing.
 TABLE := clients/web-table
 
@@ -132,7 +132,7 @@ client-check: client
 
 # Schemathesis with every check against a running server (`make test` runs it too).
 contract: $(SETUP)
-	$(BIN)/st --config-file tests/contract/schemathesis.toml run openapi.yaml --url $(URL) --checks all
+	$(BIN)/st --config-file tests/support/contract/schemathesis.toml run openapi.yaml --url $(URL) --checks all
 
 # bench/overload.py: workers replaced under load, floods of suggestions and batches, the
 # metrics directory after 10,000 replacements (about 8 minutes; `overload.py 20` floods 20 s);
@@ -145,7 +145,7 @@ bench: $(SETUP)
 	nice $(BIN)/python bench/review.py --rounds 100 --full 4
 	$(BIN)/python bench/suggest_load.py --operation review
 
-# Generated clients (tests/test_generated_clients.py, docs/clients.md). The generators are
+# Generated clients (tests/clients/test_generated_clients.py, docs/clients.md). The generators are
 # pinned in requirements-test.lock. The toolchains and libraries the nine checks build with:
 # Debian's packages (installed here, as root, when missing; no version pins, so a Debian
 # point release changes nothing), Kotlin's compiler and libraries from Maven Central

@@ -21,7 +21,7 @@ wall-clock timings say more about the neighbours than about this code.
 - Batches: ``POST /v1/batch`` of ``BATCH_SIZE`` legal-moves items: server CPU per item,
   against the in-process cost of the same item (checks, engine, view) measured here.
 - A whole match (issue 19): ``BENCH_MATCHES`` (default 3) ``belote`` matches to 501
-  played through the API alone with four computer seats at ``easy`` (tests/api_game.py):
+  played through the API alone with four computer seats at ``easy`` (tests/support/api_game.py):
   calls per round and server CPU per round, the workers' and the search processes'
   (``/proc/<pid>/stat`` of every process under gunicorn, in clock ticks).
 - Memory: each worker's RSS before and after ``BENCH_RSS_REQUESTS`` (default 100000)
@@ -519,7 +519,7 @@ def action_by_action(server: Server, records: list[dict], rounds: int) -> list[f
 
 
 class _Client:
-    """``post(path, json=...)`` over one kept-alive connection, as tests/api_game.py calls."""
+    """``post(path, json=...)`` over one kept-alive connection (as tests/support/api_game.py)."""
 
     def __init__(self, port: int):
         import requests
@@ -533,11 +533,11 @@ class _Client:
 
 def whole_matches(server: Server) -> tuple[list[float], list[float], list[float], list[int]]:
     """Whole ``belote`` matches to 501 through the API alone, four computer seats at
-    ``easy`` (tests/api_game.py: POST /v1/deal, /v1/rounds/state after each action,
+    ``easy`` (tests/support/api_game.py: POST /v1/deal, /v1/rounds/state after each action,
     /v1/suggest/bid and /v1/suggest/play with the record and the seat, /v1/match after
     each round): per match, the calls per round, the server CPU per round (the workers
     and the search processes), the workers' part of it, and the rounds played."""
-    from tests.api_game import Calls, play_match
+    from tests.support.api_game import Calls, play_match
 
     client = _Client(server.port)
     calls_per_round, cpu_per_round, worker_share, rounds_played = [], [], [], []

@@ -42,7 +42,7 @@ from service.engine.cards import (
 from service.engine.play import legal_mask
 
 #: The options of the ``coinche`` preset under which the two engines agree on every legal
-#: card and score (docs/house-rules.md, the colver row; tests/test_colver.py checks each
+#: card and score (docs/house-rules.md, the colver row; tests/engine/test_colver.py checks each
 #: one against colver and shows each scoring option necessary). The preset already plays
 #: as colver does (FFB 2016: a discard under an opponent's trump allowed, no obligation
 #: to trump over a winning partner). colver plays suit contracts only, scores no

@@ -1,7 +1,7 @@
 """The cost of reviewing a round (POST /v1/rounds/review, service/players/review.py).
 
 Reported, not asserted. Over random complete rounds of every preset (dealt from a seed,
-played by random legal actions, tests/record_play.py), in this process's CPU time:
+played by random legal actions, tests/support/record_play.py), in this process's CPU time:
 
 - ``dd``: the double-dummy part, every legal card at every card played, solved exactly
   (target 150 ms for a 4-player round);
@@ -27,7 +27,7 @@ sys.path.insert(0, str(ROOT))
 from service.engine.rulesets import PRESETS  # noqa: E402
 from service.players import review as review_module  # noqa: E402
 from service.players.review import review_round  # noqa: E402
-from tests.record_play import random_record  # noqa: E402
+from tests.support.record_play import random_record  # noqa: E402
 
 
 def rounds(name: str, count: int, rng: random.Random):

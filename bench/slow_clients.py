@@ -1,4 +1,4 @@
-"""Slow and idle client connections, for tests/test_ops_slow_clients.py and bench/ops.py."""
+"""Slow and idle client connections, for tests/ops/test_ops_slow_clients.py and bench/ops.py."""
 
 from __future__ import annotations
 

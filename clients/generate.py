@@ -5,7 +5,7 @@
 Each client goes to build/clients/<language>-<key>/ (not committed), where the key hashes the
 spec, the generator's version and its options: an unchanged spec is generated once. The
 generator's console output is kept beside the code (generator.log) and `spec_warnings` lists
-every warning in it that is not about the generator itself. tests/test_generated_clients.py
+every warning in it that is not about the generator itself. tests/clients/test_generated_clients.py
 compiles, runs and inspects what this writes (docs/clients.md).
 
 Generators (pinned in requirements-test.lock): openapi-generator-cli (the official jar, shipped

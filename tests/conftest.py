@@ -14,8 +14,7 @@ import pytest
 import requests
 
 from service.api.app import create_app
-
-ROOT = Path(__file__).resolve().parent.parent
+from tests.support import ROOT
 
 
 @pytest.fixture(scope="session")
@@ -58,7 +57,7 @@ def server(tmp_path_factory):
     """gunicorn as `make run` starts it (one worker), on a free loopback port."""
     port = _free_port()
     log = (tmp_path_factory.mktemp("gunicorn") / "stderr.log").open("w+b")
-    # The session's server is not where worker replacement is tested (tests/test_ops_*
+    # The session's server is not where worker replacement is tested (tests/ops/test_ops_*
     # start their own): with BELOTE_MAX_REQUESTS its worker would be replaced mid-suite,
     # every 10,000 requests, and refuse a waiting suggestion with a 503.
     env = dict(

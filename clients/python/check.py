@@ -5,7 +5,7 @@ generated client (openapi-python-client) and the generated dispatch (clients/dis
 
 Each request body is read into the generated request model (``from_dict``), sent, and the
 parsed answer (the operation's model, or the generated ``Problem`` of a refusal) written
-back out with ``to_dict``; tests/test_generated_clients.py compares it with the raw JSON.
+back out with ``to_dict``; tests/clients/test_generated_clients.py compares it with the raw JSON.
 """
 
 from __future__ import annotations

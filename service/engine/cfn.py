@@ -10,7 +10,7 @@ the contract (``150cEW``: the value, 250 for capot, the trump, the side, ``x`` c
 with the highest bid as ``150cE`` (``0`` before any bid, then without the level). CFN
 does not give the auction itself.
 
-:func:`to_cfn` writes a record's position as colver does (tests/test_notation.py compares
+:func:`to_cfn` writes a record's position as colver does (tests/engine/test_notation.py compares
 it with ``colver.Env.to_cfn`` at every action of random rounds). :func:`from_cfn` reads a
 CFN (the hands as dealt rebuilt from the tricks) into a record with an auction that gives
 its position: the seats before the bidder pass, it bids, the coinche and surcoinche come

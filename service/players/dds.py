@@ -6,7 +6,7 @@ move ordering and equivalent cards merged (``service/dds/src/search.rs``). It de
 rule: :func:`core_rules` hands it the engine's own tables for a ruleset and trump mode
 (the obligation steps of every situation from :mod:`..engine.play`, each card's key in a
 trick, its points, the last-trick and capot bonuses from :mod:`..engine.scoring`, the
-teams and partners), so its legal cards are the engine's (tests/test_dds.py compares them,
+teams and partners), so its legal cards are the engine's (tests/players/test_dds.py compares them,
 and its values with the pure Python :class:`.solver.Solver`, the reference).
 
 The value of a card is what :meth:`.solver.Solver.search` computes to the end: the card

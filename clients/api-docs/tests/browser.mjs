@@ -8,7 +8,7 @@
 // IDS: the spec's operationIds, comma-separated; BODY_IDS: those that take a request body.
 //
 // Prints one JSON line per check ({"check": ..., "ok": true|false, ...}) and a last line
-// {"done": true, "failed": N}. The Python test (tests/test_api_docs.py) reads them.
+// {"done": true, "failed": N}. The Python test (tests/clients/test_api_docs.py) reads them.
 import { mkdirSync, mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";

@@ -7,7 +7,7 @@
 //   node tests/browser.mjs http://127.0.0.1:8000 ../../build/web-table
 //
 // Prints one JSON line per check ({"check": ..., "ok": true|false, ...}) and a last line
-// {"done": true, "failed": N}. The Python test (tests/test_web_table.py) reads them.
+// {"done": true, "failed": N}. The Python test (tests/clients/test_web_table.py) reads them.
 import { mkdirSync, mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";

@@ -12,7 +12,7 @@ The marshmallow schemas stay the single source of the spec and of every refusal:
   is marshmallow's own; so does every operation whose schemas use something the compiled
   loader does not know (a hook, an unknown field type).
 
-``tests/test_hot_path.py`` proves, on generated valid and invalid bodies, that the compiled
+``tests/api/test_hot_path.py`` proves, on generated valid and invalid bodies, that the compiled
 validator accepts exactly what marshmallow accepts, that the compiled loader loads what
 marshmallow loads, and that both paths answer with the same bytes.
 """
@@ -43,8 +43,8 @@ Loader = Callable[[Any], Any]
 #: of these (marshmallow's ``Schema._hooks``; webargs' ``Parser._raw_load_json`` and
 #: ``_on_validation_error``; flask-smorest's ``_apidoc``, the ``__wrapped__`` of its
 #: decorators and its ``utils``; werkzeug's ``LocalProxy._get_current_object``), which an
-#: upgrade may change without notice. tests/test_hot_path_fence.py has one test per member
-#: and tests/test_hot_path.py compares both paths' answers; after an upgrade, run them, and
+#: upgrade may change without notice. tests/api/test_hot_path_fence.py has one test per member
+#: and tests/api/test_hot_path.py compares both paths' answers; after an upgrade, run them, and
 #: once they pass, write the new versions here.
 PROVEN = {
     "marshmallow": "4.4.0",
@@ -66,8 +66,9 @@ def check_versions() -> None:
         )
         raise RuntimeError(
             f"The hot path (service/api/http/hot_path.py) uses private members of these "
-            f"libraries: {listed}. Run tests/test_hot_path_fence.py and tests/test_hot_path.py "
-            "with these versions, then update hot_path.PROVEN (or install the proven ones)."
+            f"libraries: {listed}. Run tests/api/test_hot_path_fence.py and "
+            "tests/api/test_hot_path.py with these versions, then update hot_path.PROVEN "
+            "(or install the proven ones)."
         )
 
 

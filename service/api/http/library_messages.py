@@ -5,7 +5,7 @@ the HTTP status titles and werkzeug's status descriptions reach the answers as p
 English strings. They are listed here as templates (``N_``) so ``pybabel extract`` puts
 them in the catalogs, and :func:`recognise` finds which template a sentence was made from,
 and with which values, so :mod:`service.api.http.i18n` can say it in another language.
-tests/test_i18n.py checks that each template is still the library's own.
+tests/api/test_i18n.py checks that each template is still the library's own.
 """
 
 from __future__ import annotations

@@ -17,7 +17,7 @@ from .schemas.common import finish_components
 #: Top-level keys in the conventional order (readers and diff tools expect it).
 KEY_ORDER = ("openapi", "info", "jsonSchemaDialect", "servers", "tags", "paths", "webhooks")
 #: The 200 example of each operation, by operationId: what the service answers to the
-#: operation's request example (tests/response_examples.py checks and rewrites it).
+#: operation's request example (tests/support/response_examples.py checks and rewrites it).
 RESPONSE_EXAMPLES_PATH = Path(__file__).with_name("response_examples.json")
 
 

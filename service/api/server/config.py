@@ -3,7 +3,7 @@ settings read from environment variables (validated once, at start, with a clear
 
 Every setting is declared once, as a field of :class:`Settings` (its default, its variable,
 how that is read, what it means); :data:`VARIABLES` is derived from them, and README.md and
-docs/operations.md list the same names (tests/test_ops_app.py keeps them in step).
+docs/operations.md list the same names (tests/ops/test_ops_app.py keeps them in step).
 """
 
 from __future__ import annotations
@@ -250,7 +250,7 @@ class Settings:
 
     Each setting is declared once, here: its default, and (``env``) the variable that sets
     it, how that variable is read and what it means. :data:`VARIABLES`, README.md and
-    docs/operations.md list the same (tests/test_ops_app.py keeps them in step)."""
+    docs/operations.md list the same (tests/ops/test_ops_app.py keeps them in step)."""
 
     bind: str = field(
         default="127.0.0.1:8000",

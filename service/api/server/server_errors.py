@@ -5,8 +5,8 @@ than ``limit_request_line`` (414), too many or too large headers (431), a malfor
 request line, header or chunk (400), a transfer coding it does not implement (501). It
 writes those as small HTML pages; clients of this API expect ``application/problem+json``.
 gunicorn.conf.py installs :func:`write_problem` in place of gunicorn's ``util.write_error``
-(gunicorn is pinned in requirements.lock; tests/test_hostile_inputs.py and
-tests/test_ops_server.py check these answers).
+(gunicorn is pinned in requirements.lock; tests/api/test_hostile_inputs.py and
+tests/ops/test_ops_server.py check these answers).
 
 The title is the status's standard phrase (gunicorn passes "Bad Request" with its 501).
 The request never reached the application, so it gets a fresh request id here, in the

@@ -2,7 +2,7 @@
 import { type Api, refused } from "../client.js";
 import type { Expect } from "../expect.js";
 
-// Seat 3 deals; the hands of tests/test_http_validate.py (HANDS_A).
+// Seat 3 deals; the hands of tests/api/test_http_validate.py (HANDS_A).
 const HANDS = [
   { seat: 0, cards: ["7C", "AC", "JD", "QD", "9H", "JH", "7S", "10S"] },
   { seat: 1, cards: ["8C", "10C", "7D", "AD", "7H", "KH", "8S", "AS"] },

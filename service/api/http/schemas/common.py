@@ -1,7 +1,7 @@
 """The shared components of the spec: fields, named component schemas, the request base
 classes, ``Options`` and ``Problem``. Every resource module builds on these.
 
-Naming conventions (every branch adding schemas follows them; tests/test_openapi.py checks
+Naming conventions (every branch adding schemas follows them; tests/api/test_openapi.py checks
 the mechanical ones):
 
 - A component is named for the concept, in PascalCase, with no ``Schema`` suffix in the
@@ -36,7 +36,7 @@ the mechanical ones):
   (``additionalProperties: false``, :class:`StrictSchema`). ``Problem`` names every member
   the service sends (``errors``, ``violations``, ``request_id``).
 - A refusal's reason code is a ``ReasonCode``: add a new code to :data:`REASON_CODES` with
-  its meaning (tests/test_openapi.py checks that the engine's codes and these agree).
+  its meaning (tests/api/test_openapi.py checks that the engine's codes and these agree).
 - No component may be named like a type or keyword of a client language (``String``,
   ``Integer``, ``Object``, ``Map``, ``List``, ``Error``, ``Type``, ``Class`` ...).
 - Patterns are ECMA-262 and RE2 alike: no lookaround, no backreference.
