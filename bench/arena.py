@@ -65,7 +65,7 @@ import colver_table  # bench/ is this script's sys.path[0]
 
 from service.engine.cards import mask_of
 from service.engine.deal import Deal, deal_round
-from service.engine.round_state import Round
+from service.engine.round import Round
 from service.engine.rulesets import get_ruleset
 from service.engine.scoring import ContractBid
 from service.players import bidding, reading, table

@@ -53,9 +53,10 @@ import serve  # noqa: E402 - bench/ is this script's sys.path[0]
 from service.engine.cards import ALL_CARDS, SUIT_MASKS, card_name, cards_in  # noqa: E402
 from service.engine.declarations import find_declarations  # noqa: E402
 from service.engine.play import Position, legal_mask, legal_moves, winning_index  # noqa: E402
+from service.engine.record import score_round  # noqa: E402
 from service.engine.rounds import Trick  # noqa: E402
 from service.engine.rulesets import PRESETS, get_ruleset  # noqa: E402
-from service.engine.scoring import ContractBid, score_round  # noqa: E402
+from service.engine.scoring import ContractBid  # noqa: E402
 
 
 def _env(name: str, default: int) -> int:

@@ -31,7 +31,8 @@ import colver_table
 
 from service.engine.bidding import COINCHE, PASS, run_auction
 from service.engine.cards import mask_of
-from service.engine.round_state import DealRecord, Round
+from service.engine.round import Round
+from service.engine.round_state import DealRecord
 from service.engine.rulesets import get_ruleset
 from service.players import bidding, table
 from service.players.bidding import AuctionView

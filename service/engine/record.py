@@ -23,7 +23,7 @@ violations are returned.
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any
 
@@ -45,18 +45,29 @@ from .play import (
     check_seat,
     legal_moves,
 )
-from .rounds import Trick, Violation, check_shape
+from .round_state import check_tricks
+from .rounds import (
+    CheckedRound,
+    IllegalRound,
+    Trick,
+    Violation,
+    check_shape,
+    rebuild_hands,
+)
 from .rulesets import Ruleset
-from .scoring import ContractBid, RoundScore, check_contract, needs_bid, score_checked
+from .scoring import (
+    ContractBid,
+    RoundContract,
+    RoundScore,
+    announced,
+    check_contract,
+    needs_bid,
+    score_checked,
+)
 from .text import N_, Listing, Text
 
 # Where the round stands: the engine's phases (:mod:`.phases`): ``auction`` (not over),
 # ``redeal`` (everybody passed), ``play`` (tricks remain), ``complete`` (every trick played).
-BIDDING = AUCTION  # the name this module gave the auction phase
-
-FIRST_LEADER_MESSAGE = N_(
-    "The first trick must be led by seat {seat}, the seat after the dealer (seat {dealer})."
-)
 
 
 @dataclass(frozen=True, slots=True)
@@ -78,17 +89,6 @@ class RoundRecord:
     double: str | None = None  # doubling contra: none, contra or recontra (else from bids)
     proposed: str | None = None  # klaverjas_proposed bidding: the proposed suit
     second_proposed: str | None = None
-
-
-@dataclass(frozen=True, slots=True)
-class Contract:
-    """What the round is played for: the taker, the trump mode, the Coinche bid, the
-    contra level (``doubling: contra``)."""
-
-    taker: int
-    trump: str
-    bid: ContractBid | None
-    double: str = "none"
 
 
 @dataclass(frozen=True, slots=True)
@@ -114,7 +114,7 @@ class Validation:
     phase: str
     auction: AuctionResult | None
     illegal_bid: IllegalBidError | None
-    contract: Contract | None
+    contract: RoundContract | None
     violations: tuple[Violation, ...]
     next: NextPlay | None
     score: RoundScore | None
@@ -122,11 +122,6 @@ class Validation:
     @property
     def valid(self) -> bool:
         return self.illegal_bid is None and not self.violations
-
-
-def first_leader(ruleset: Ruleset, dealer: int) -> int:
-    """The seat after the dealer leads the first trick."""
-    return (dealer + 1) % ruleset.players
 
 
 def validate_record(record: RoundRecord) -> Validation:
@@ -147,9 +142,6 @@ def validate_record(record: RoundRecord) -> Validation:
         else []
     )
     check_shape(record.tricks, ruleset, complete=False)
-    # the one walk of a round (round_state builds on this module: imported here)
-    from .round_state import check_tricks
-
     start = tuple(hands.get(s, 0) for s in range(ruleset.players))
     checked, walk = check_tricks(
         ruleset, contract.trump, start, record.tricks, record.dealer, contract
@@ -241,7 +233,7 @@ def _no_tricks_yet(record: RoundRecord, illegal_bid: bool) -> None:
         )
 
 
-def resolve_contract(record: RoundRecord, auction: AuctionResult | None) -> Contract:
+def resolve_contract(record: RoundRecord, auction: AuctionResult | None) -> RoundContract:
     """Taker, trump and bid: from the auction, else as stated; stated values must agree
     with the auction's. The bid is kept only where the ruleset plays a bid contract."""
     ruleset = record.ruleset
@@ -267,7 +259,7 @@ def resolve_contract(record: RoundRecord, auction: AuctionResult | None) -> Cont
         bid = _agree("bid", record.bid, auction_bid) if needs_bid(ruleset) else record.bid
         double = _agree("double", record.double, won.double) or "none"
     check_contract(ruleset, trump, taker, bid, record.held_in, double)
-    return Contract(taker, trump, bid, double)
+    return RoundContract(taker, trump, bid, double)
 
 
 def _agree(name: str, stated: Any, from_bids: Any) -> Any:
@@ -295,7 +287,7 @@ def _show(value: object) -> str:
     return str(value)
 
 
-def _check_turned(record: RoundRecord, contract: Contract, hands: dict[int, int]) -> None:
+def _check_turned(record: RoundRecord, contract: RoundContract, hands: dict[int, int]) -> None:
     """Turned-card bidding (``bidding: turned_card``): the taker receives the turned card
     (docs/rules.md section 5), so it is in the taker's hand. Klaberjass deals it to nobody
     (only a trump-7 exchange brings it into play), so it is not checked there."""
@@ -322,7 +314,7 @@ def _check_turned(record: RoundRecord, contract: Contract, hands: dict[int, int]
 
 
 def _check_exchange(
-    ruleset: Ruleset, turned: int, contract: Contract, hands: dict[int, int]
+    ruleset: Ruleset, turned: int, contract: RoundContract, hands: dict[int, int]
 ) -> None:
     """Klaberjass: the turned card stays on the table; only the trump-seven exchange
     (``trump_seven_exchange``: the turned suit is trump, the holder of its 7 exchanges it
@@ -358,3 +350,48 @@ def _check_exchange(
 
 def _complete(tricks: Sequence[Trick], ruleset: Ruleset) -> bool:
     return len(tricks) == ruleset.hand_size and len(tricks[-1].cards) >= ruleset.players
+
+
+def check_round(
+    tricks: Sequence[Trick],
+    trump: str,
+    ruleset: Ruleset,
+    hands: Mapping[int, int] | None = None,
+) -> CheckedRound:
+    """Check every play of a round record (shape first: see :func:`rounds.check_shape`), on the
+    one walk of a round (:func:`round_state.check_tricks`: the walk POST /v1/rounds/state
+    plays actions on, following the stated record and reporting every violation).
+
+    Without ``hands`` they are rebuilt from the plays (:func:`rounds.rebuild_hands`); with them
+    (seat to bit set) a card outside the seat's hand is ``not_in_hand``.
+    """
+    tricks = tuple(tricks)
+    if hands:
+        start = tuple(hands.get(s, 0) for s in range(ruleset.players))
+    else:
+        start = rebuild_hands(tricks, ruleset)
+    return check_tricks(ruleset, trump, start, tricks)[0]
+
+
+def score_round(
+    ruleset: Ruleset,
+    trump: str,
+    taker: int,
+    tricks: Sequence[Trick],
+    declarations: Sequence[tuple[int, Sequence[int]]] = (),
+    bid: ContractBid | None = None,
+    held_in: int = 0,
+    double: str = "none",
+) -> RoundScore:
+    """Check a complete round record and score it under ``ruleset``.
+
+    Raises :class:`play.PositionError` for a malformed request (naming the field) and
+    :class:`rounds.IllegalRound` listing every illegal play.
+    """
+    check_contract(ruleset, trump, taker, bid, held_in, double)
+    check_shape(tricks, ruleset)
+    checked = check_round(tricks, trump, ruleset)
+    if checked.violations:
+        raise IllegalRound(checked.violations)
+    parsed = announced(declarations, checked, trump, ruleset)
+    return score_checked(checked, ruleset, trump, taker, parsed, bid, held_in, double)

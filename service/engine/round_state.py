@@ -32,8 +32,8 @@ one action continues from it. The first illegal action raises :class:`IllegalAct
 its index and reason code; a record that is not well formed (a deal that is not a deal,
 or that does not match its commitment) raises :class:`play.PositionError`.
 
-The one walk of a round. :class:`_Walk` is the only code that walks a round card by card
-(a card judged by :meth:`_Walk._judge`, put on the trick by :meth:`_Walk._put`); every
+The one walk of a round. :class:`Walk` is the only code that walks a round card by card
+(a card judged by :meth:`Walk._judge`, put on the trick by :meth:`Walk._put`); every
 round the service plays or checks goes through it:
 
 - the actions of a record: :func:`round_state` and :class:`Round` (POST /v1/rounds/state,
@@ -55,7 +55,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass, field, replace
 from typing import Any, NoReturn
 
-from . import bidding
+from . import bidding, play
 from .actions import (
     GOOD,
     HOW_HIGH,
@@ -119,11 +119,24 @@ from .play import (
     trick_ranking,
     trick_rules,
 )
-from .play import MESSAGES as PLAY_MESSAGES
-from .record import FIRST_LEADER_MESSAGE, Contract, first_leader
-from .rounds import EXTRA_CARD_MESSAGE, CheckedRound, Trick, Violation, seat_at
+from .rounds import (
+    EXTRA_CARD_MESSAGE,
+    FIRST_LEADER_MESSAGE,
+    CheckedRound,
+    Trick,
+    Violation,
+    first_leader,
+    seat_at,
+)
 from .rulesets import Ruleset
-from .scoring import ContractBid, RoundScore, check_contract, needs_bid, score_checked
+from .scoring import (
+    ContractBid,
+    RoundContract,
+    RoundScore,
+    check_contract,
+    needs_bid,
+    score_checked,
+)
 from .text import N_, Text
 
 # Phases (:mod:`.phases`, the engine's one vocabulary) are imported above.
@@ -243,7 +256,7 @@ class RoundState:
     card_points: tuple[int, int]  # per team, the tricks so far (with the last-trick bonus
     # once complete)
     events: tuple[Event, ...]
-    contract: Contract | None
+    contract: RoundContract | None
     auction: AuctionResult | None  # None for a round begun at play
     score: RoundScore | None
     next_dealer: int | None
@@ -252,7 +265,7 @@ class RoundState:
     #: Once complete: the round's own score, without the points held in (``held_in``),
     #: which a match sheet credits itself (POST /v1/match's ``score`` summary).
     own_score: RoundScore | None = None
-    walk: _Walk | None = field(default=None, repr=False, compare=False)
+    walk: Walk | None = field(default=None, repr=False, compare=False)
 
     @property
     def declarations(self) -> tuple[Declaration, ...]:
@@ -278,7 +291,7 @@ _NO_DEAL = DealRecord((), None, ())  # a record of tricks: its deal is not walke
 
 #: How many walks :func:`round_state` keeps (the tables in play on one worker).
 KEPT = 512
-_KEPT: dict[tuple, _Walk] = {}  # oldest first: the first kept is the first dropped
+_KEPT: dict[tuple, Walk] = {}  # oldest first: the first kept is the first dropped
 
 
 def round_state(record: GameRecord) -> RoundState:
@@ -286,106 +299,10 @@ def round_state(record: GameRecord) -> RoundState:
     and :class:`PositionError` for a malformed record. A record one action longer than one
     asked before (same ruleset, dealer, deal, held-in points and earlier actions) continues
     the walk kept from it; any other is walked from its deal."""
-    return _walk_of(record).state()
+    return walk_of(record).state()
 
 
-class Round:
-    """One round as it stands, the public state every walk of a round uses (OpenSpiel's
-    ``State`` shape): built from a ruleset, the dealer, the deal and the points held in;
-    :attr:`phase`, :attr:`to_act`, :meth:`legal_actions`, :meth:`is_legal`, :meth:`apply`,
-    :meth:`copy`, :meth:`state` (the whole state: tricks, running points, events, score);
-    what one seat may see is :func:`.round_view.round_view`, which builds on this module.
-
-    >>> from service.engine.deal import deal_round
-    >>> from service.engine.rulesets import get_ruleset
-    >>> ruleset = get_ruleset("belote")
-    >>> dealt = deal_round(ruleset, 3, seed="doc")
-    >>> game = Round(ruleset, 3, DealRecord(dealt.hands, dealt.turned, dealt.stock))
-    >>> game.phase, game.to_act
-    ('auction', 0)
-    >>> take = next(a for a in game.legal_actions() if a.call.action == "take")
-    >>> game.apply(take)
-    >>> game.phase, game.to_act, len(game.legal_actions()) > 0
-    ('play', 0, True)
-    >>> game.is_legal(take)
-    False
-    """
-
-    __slots__ = ("_actions", "_walk")
-
-    def __init__(self, ruleset: Ruleset, dealer: int, deal: DealRecord, held_in: int = 0):
-        self._walk = _Walk(GameRecord(ruleset, dealer, deal, (), held_in))
-        self._actions: list[Action] = []
-
-    @classmethod
-    def of(cls, record: GameRecord) -> Round:
-        """The round after every action of ``record`` (raises :class:`IllegalAction` at the
-        first illegal one)."""
-        game = cls.__new__(cls)
-        game._walk, game._actions = _walk_of(record), list(record.actions)
-        return game
-
-    @classmethod
-    def playing(
-        cls,
-        ruleset: Ruleset,
-        dealer: int,
-        hands: Sequence[int],
-        contract: Contract,
-        held_in: int = 0,
-    ) -> Round:
-        """The round at its first card, its contract known (decided elsewhere: a table
-        that bid apart, a record that states its contract): ``hands`` (bit sets) are
-        every seat's full hand at the start of play. No deal is checked (none is given);
-        the play is walked as :meth:`apply` walks it, from the seat after the dealer
-        (:func:`record.first_leader`)."""
-        game = cls.__new__(cls)
-        game._walk, game._actions = _Walk.at_play(ruleset, dealer, hands, contract, held_in), []
-        return game
-
-    @property
-    def record(self) -> GameRecord:
-        r = self._walk.record
-        return GameRecord(r.ruleset, r.dealer, r.deal, tuple(self._actions), r.held_in)
-
-    @property
-    def phase(self) -> str:
-        return self._walk.phase
-
-    @property
-    def to_act(self) -> int | None:
-        """The seat to act (None once the round is over)."""
-        return self._walk._seat_to_act()
-
-    def legal_actions(self, seat: int | None = None) -> tuple[Action, ...]:
-        """Every action that may be appended now, with its seat (only ``seat``'s)."""
-        return self._walk.actions(seat)
-
-    def is_legal(self, action: Action) -> bool:
-        try:
-            self._walk.copy(self._walk.record).apply(len(self._actions), action)
-        except PositionError:
-            return False
-        return True
-
-    def apply(self, action: Action) -> None:
-        """Append ``action``; raises :class:`IllegalAction` (the round unchanged) if it is
-        not legal."""
-        walk = self._walk.copy(self._walk.record)
-        walk.apply(len(self._actions), action)
-        self._walk = walk
-        self._actions.append(action)
-
-    def copy(self) -> Round:
-        other = Round.__new__(Round)
-        other._walk, other._actions = self._walk.copy(self._walk.record), self._actions[:]
-        return other
-
-    def state(self) -> RoundState:
-        return self._walk.state()
-
-
-def _walk_of(record: GameRecord) -> _Walk:
+def walk_of(record: GameRecord) -> Walk:
     actions = tuple(record.actions)
     base = (record.dealer, record.deal, record.held_in)
     walk, start = None, 0
@@ -396,7 +313,7 @@ def _walk_of(record: GameRecord) -> _Walk:
         ):
             walk, start = kept.copy(record), len(actions) - 1
     if walk is None:
-        walk = _Walk(record)
+        walk = Walk(record)
     for index in range(start, len(actions)):
         walk.apply(index, actions[index])
     if len(_KEPT) >= KEPT:
@@ -411,16 +328,16 @@ def check_tricks(
     hands: Sequence[int],
     tricks: Sequence[Trick],
     dealer: int | None = None,
-    contract: Contract | None = None,
-) -> tuple[CheckedRound, _Walk]:
-    """A record of ``tricks`` checked on the one walk (:meth:`_Walk.walk_tricks`): every
+    contract: RoundContract | None = None,
+) -> tuple[CheckedRound, Walk]:
+    """A record of ``tricks`` checked on the one walk (:meth:`Walk.walk_tricks`): every
     play judged from ``hands`` (each seat's at the start of play, bit sets), the stated
     leaders followed, every violation reported; with ``dealer`` the first trick's leader
     is checked too. Returns the :class:`rounds.CheckedRound` and the walk where the record
     leaves it (the next card's position: :func:`record.validate_record`)."""
     if contract is None:
-        contract = Contract(0, trump, None)
-    walk = _Walk.for_tricks(ruleset, dealer or 0, hands, contract)
+        contract = RoundContract(0, trump, None)
+    walk = Walk.for_tricks(ruleset, dealer or 0, hands, contract)
     violations = walk.walk_tricks(tricks, dealer is not None)
     checked = CheckedRound(tuple(tricks), tuple(hands), walk.winners, tuple(violations))
     return checked, walk
@@ -631,14 +548,14 @@ def _best_sequence(hand: int, trump: str, ruleset: Ruleset, seat: int) -> Declar
 
 
 @dataclass
-class _Walk:
+class Walk:
     """The round as the actions so far leave it (mutable, walked once)."""
 
     record: GameRecord
     phase: str = AUCTION
     auction: bidding._Auction | None = None  # none for a walk begun at play
     result: AuctionResult | None = None
-    contract: Contract | None = None
+    contract: RoundContract | None = None
     hands: list[int] = field(default_factory=list)
     start: tuple[int, ...] = ()  # the hands at the start of play
     stock: tuple[int, ...] = ()
@@ -690,9 +607,9 @@ class _Walk:
         ruleset: Ruleset,
         dealer: int,
         hands: Sequence[int],
-        contract: Contract,
+        contract: RoundContract,
         held_in: int = 0,
-    ) -> _Walk:
+    ) -> Walk:
         """A walk from the first card of a round whose contract is known (:meth:`Round.playing`;
         the record check of a stated contract, :func:`record.validate_record`)."""
         deal = DealRecord(tuple(tuple(cards_in(h)) for h in hands), None, ())
@@ -703,8 +620,8 @@ class _Walk:
 
     @classmethod
     def for_tricks(
-        cls, ruleset: Ruleset, dealer: int, hands: Sequence[int], contract: Contract
-    ) -> _Walk:
+        cls, ruleset: Ruleset, dealer: int, hands: Sequence[int], contract: RoundContract
+    ) -> Walk:
         """A walk for a record of tricks (:func:`check_tricks`): from the first card, with
         nothing of the actions' bookkeeping (a record of tricks says no belote and no
         comparison) and no score (the record's check scores it with its declarations)."""
@@ -734,7 +651,7 @@ class _Walk:
             if trick.leader != self.leader:
                 if trick.cards and (t or first_leader_checked):
                     if t:  # the seat that won the trick before
-                        message = Text(PLAY_MESSAGES[WRONG_LEADER], seat=self.leader)
+                        message = Text(play.MESSAGES[WRONG_LEADER], seat=self.leader)
                     else:
                         message = Text(
                             FIRST_LEADER_MESSAGE, seat=self.leader, dealer=self.record.dealer
@@ -745,7 +662,7 @@ class _Walk:
             for i, c in enumerate(trick.cards[:players]):
                 seat = (trick.leader + i) % players
                 if played >> c & 1:
-                    message = Text(PLAY_MESSAGES[DUPLICATE_CARD], card=Card(c))
+                    message = Text(play.MESSAGES[DUPLICATE_CARD], card=Card(c))
                     violations.append(Violation(t, seat, c, DUPLICATE_CARD, message))
                     self._put(seat, c, held=False)
                     continue
@@ -775,9 +692,9 @@ class _Walk:
         assert self.contract is not None
         return self.contract.trump
 
-    def copy(self, record: GameRecord) -> _Walk:
+    def copy(self, record: GameRecord) -> Walk:
         """An independent walk at the same point, for ``record`` (the same round)."""
-        other = object.__new__(_Walk)  # not __init__: the deal is checked already
+        other = object.__new__(Walk)  # not __init__: the deal is checked already
         other.__dict__.update(self.__dict__)
         other.record = record
         other.hands = self.hands[:]
@@ -884,7 +801,7 @@ class _Walk:
         bid = bid if needs_bid(ruleset) else None
         double = won.double or "none"
         check_contract(ruleset, won.trump, won.taker, bid, record.held_in, double)
-        self.contract = Contract(won.taker, won.trump, bid, double)
+        self.contract = RoundContract(won.taker, won.trump, bid, double)
         deal = record.deal
         full, self.stock = complete_hands(
             ruleset, record.dealer, deal.hands, deal.turned, deal.stock, won.taker

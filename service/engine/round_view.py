@@ -24,7 +24,6 @@ from .bidding import AuctionResult, Call, start_auction
 from .cards import count
 from .phases import COMPLETE, REDEAL
 from .play import check_seat
-from .record import Contract
 from .round_state import (
     Event,
     GameRecord,
@@ -33,7 +32,7 @@ from .round_state import (
     TrickState,
     round_state,
 )
-from .scoring import RoundScore
+from .scoring import RoundContract, RoundScore
 
 
 @dataclass(frozen=True, slots=True)
@@ -58,7 +57,7 @@ class RoundView:
     tricks: tuple[TrickState, ...]
     card_points: tuple[int, int]
     events: tuple[Event, ...]
-    contract: Contract | None
+    contract: RoundContract | None
     auction: AuctionResult
     score: RoundScore | None
     next_dealer: int | None

@@ -20,7 +20,7 @@ Where is each round-record rule?
 
 from __future__ import annotations
 
-from collections.abc import Mapping, Sequence
+from collections.abc import Sequence
 from dataclasses import dataclass
 
 from .cards import Card
@@ -32,6 +32,11 @@ from .text import N_, Text
 EXTRA_CARD_MESSAGE = N_(
     "It is not this player's turn. Seat {seat} has already played to trick {trick}; "
     "a trick has {players} cards."
+)
+
+
+FIRST_LEADER_MESSAGE = N_(
+    "The first trick must be led by seat {seat}, the seat after the dealer (seat {dealer})."
 )
 
 
@@ -158,24 +163,6 @@ def rebuild_hands(tricks: Sequence[Trick], ruleset: Ruleset) -> tuple[int, ...]:
     return tuple(hands)
 
 
-def check_round(
-    tricks: Sequence[Trick],
-    trump: str,
-    ruleset: Ruleset,
-    hands: Mapping[int, int] | None = None,
-) -> CheckedRound:
-    """Check every play of a round record (shape first: see :func:`check_shape`), on the
-    one walk of a round (:func:`round_state.check_tricks`: the walk POST /v1/rounds/state
-    plays actions on, following the stated record and reporting every violation).
-
-    Without ``hands`` they are rebuilt from the plays (:func:`rebuild_hands`); with them
-    (seat to bit set) a card outside the seat's hand is ``not_in_hand``.
-    """
-    from .round_state import check_tricks  # (it builds on this module: Trick, Violation)
-
-    tricks = tuple(tricks)
-    if hands:
-        start = tuple(hands.get(s, 0) for s in range(ruleset.players))
-    else:
-        start = rebuild_hands(tricks, ruleset)
-    return check_tricks(ruleset, trump, start, tricks)[0]
+def first_leader(ruleset: Ruleset, dealer: int) -> int:
+    """The seat after the dealer leads the first trick."""
+    return (dealer + 1) % ruleset.players

@@ -33,7 +33,7 @@ from .play import (
     trick_points,
 )
 from .roem import FOUR, RUN, STUK, Roem, from_tricks, trick_roem
-from .rounds import CheckedRound, IllegalRound, Trick, check_round, check_shape
+from .rounds import CheckedRound
 from .rulesets import Ruleset
 from .score_units import held_share, split, whole
 from .text import N_, Text
@@ -82,6 +82,17 @@ class ContractBid:
     @property
     def coinched(self) -> bool:
         return self.coinche != NO_COINCHE
+
+
+@dataclass(frozen=True, slots=True)
+class RoundContract:
+    """What the round is played for: the taker, the trump mode, the Coinche bid, the
+    contra level (``doubling: contra``)."""
+
+    taker: int
+    trump: str
+    bid: ContractBid | None
+    double: str = "none"
 
 
 @dataclass(frozen=True, slots=True)
@@ -549,30 +560,6 @@ def check_bid(bid: ContractBid | None, ruleset: Ruleset) -> None:
         )
     if bid.coinche not in MULTIPLIERS:
         raise PositionError("bid.coinche", Text(N_("coinche is none, coinche or surcoinche")))
-
-
-def score_round(
-    ruleset: Ruleset,
-    trump: str,
-    taker: int,
-    tricks: Sequence[Trick],
-    declarations: Sequence[tuple[int, Sequence[int]]] = (),
-    bid: ContractBid | None = None,
-    held_in: int = 0,
-    double: str = "none",
-) -> RoundScore:
-    """Check a complete round record and score it under ``ruleset``.
-
-    Raises :class:`play.PositionError` for a malformed request (naming the field) and
-    :class:`rounds.IllegalRound` listing every illegal play.
-    """
-    check_contract(ruleset, trump, taker, bid, held_in, double)
-    check_shape(tricks, ruleset)
-    checked = check_round(tricks, trump, ruleset)
-    if checked.violations:
-        raise IllegalRound(checked.violations)
-    parsed = announced(declarations, checked, trump, ruleset)
-    return score_checked(checked, ruleset, trump, taker, parsed, bid, held_in, double)
 
 
 def score_checked(

@@ -58,7 +58,8 @@ from ..engine.cards import (
 )
 from ..engine.chances import MatchOutlook, outlook
 from ..engine.match import MatchRound, MatchSituation
-from ..engine.round_state import DealRecord, Round
+from ..engine.round import Round
+from ..engine.round_state import DealRecord
 from ..engine.rulesets import PARAMETERS, Ruleset
 from ..engine.scoring import mode_total
 from .baselines import greedy_card

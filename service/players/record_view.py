@@ -11,9 +11,8 @@ from ..engine.cards import suit_of
 from ..engine.declarations import parse_declarations
 from ..engine.phases import AUCTION, PLAY
 from ..engine.play import PositionError
-from ..engine.record import first_leader
 from ..engine.round_view import RoundView
-from ..engine.rounds import Trick
+from ..engine.rounds import Trick, first_leader
 from ..engine.rulesets import Ruleset
 from ..engine.text import N_, Text
 from .table import AuctionView

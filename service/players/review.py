@@ -39,10 +39,9 @@ from ..engine.bidding import Call, bid_values
 from ..engine.cards import ALL_CARDS, mask_of
 from ..engine.deal import complete_hands
 from ..engine.declarations import find_declarations, parse_declarations, settle
-from ..engine.record import first_leader
 from ..engine.round_state import GameRecord, RoundState, round_state
 from ..engine.round_view import round_view
-from ..engine.rounds import Trick
+from ..engine.rounds import Trick, first_leader
 from ..engine.rulesets import Ruleset
 from ..engine.score_units import whole
 from ..engine.scoring import ContractBid, Figures, mode_total, needs_bid, settle_figures

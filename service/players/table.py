@@ -2,7 +2,7 @@
 
 Used by the arena (``bench/arena.py``), the bench, the review, the tests, and by the
 bidding player's look-ahead. The table keeps no rule of its own: it drives a
-:class:`..engine.round_state.Round` (the one walk of a round, the one behind POST
+:class:`..engine.round.Round` (the one walk of a round, the one behind POST
 /v1/rounds/state), asking each seat for its action:
 
 - the deal is the engine's (:func:`..engine.deal.deal_round`, or a
@@ -35,11 +35,11 @@ from ..engine.cards import mask_of, suit_of
 from ..engine.deal import Deal, complete_hands, deal_round
 from ..engine.phases import AUCTION, COMPLETE, EXCHANGE, PLAY
 from ..engine.play import Position
-from ..engine.record import Contract as PlayContract
-from ..engine.round_state import DealRecord, Round, RoundState
+from ..engine.round import Round
+from ..engine.round_state import DealRecord, RoundState
 from ..engine.rounds import Trick
 from ..engine.rulesets import Ruleset
-from ..engine.scoring import ContractBid, RoundScore
+from ..engine.scoring import ContractBid, RoundContract, RoundScore
 from .announce import ready_action
 from .view import SeatView
 
@@ -323,7 +323,7 @@ def play_round(
     plays it: every seat announces its best declarations at its turn (a seat whose
     ``announces`` is false none), belote is said with its card."""
     count = ruleset.players
-    game = Round.playing(ruleset, dealer, hands[:count], PlayContract(taker, trump, bid, double))
+    game = Round.playing(ruleset, dealer, hands[:count], RoundContract(taker, trump, bid, double))
     return play_out(game, players, rng, bids, watch, announces, turned, exchanged_by)
 
 

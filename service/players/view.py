@@ -15,7 +15,8 @@ from ..engine.bidding import Call
 from ..engine.cards import ALL_CARDS, Card, bit, cards_in, count, mask_of
 from ..engine.declarations import Declaration
 from ..engine.play import Position, PositionError, check_seat, check_trump
-from ..engine.rounds import Trick, check_round, check_shape
+from ..engine.record import check_round
+from ..engine.rounds import Trick, check_shape
 from ..engine.rulesets import Ruleset
 from ..engine.scoring import ContractBid, check_bid
 from ..engine.text import N_, Text

@@ -25,7 +25,8 @@ from service.engine.actions import (
 from service.engine.bidding import Call
 from service.engine.cards import parse_card
 from service.engine.deal import deal_round
-from service.engine.round_state import DealRecord, GameRecord, Round, round_state
+from service.engine.round import Round
+from service.engine.round_state import DealRecord, GameRecord, round_state
 from service.engine.rulesets import PRESETS, get_ruleset
 
 TYPES = (BidAction, ExchangeAction, DeclareAction, BeloteAction, PlayAction, CompareAction)

@@ -19,12 +19,19 @@ from service.engine.play import (
     check_card,
     legal_moves,
 )
-from service.engine.record import COMPLETE, PLAY, RoundRecord, validate_record
+from service.engine.record import (
+    COMPLETE,
+    PLAY,
+    RoundRecord,
+    check_round,
+    score_round,
+    validate_record,
+)
 from service.engine.roem import trick_roem
-from service.engine.rounds import Trick, check_round
+from service.engine.rounds import Trick
 from service.engine.rulesets import PRESETS, get_ruleset
 from service.engine.score_units import tens
-from service.engine.scoring import DOUBLES, score_round
+from service.engine.scoring import DOUBLES
 from tests.support.belot_klaverjas_examples import EXAMPLES
 from tests.support.belot_klaverjas_tables import MATCHES, POSITIONS, PRESET_OF, ROEM
 from tests.support.rounds_helper import random_round

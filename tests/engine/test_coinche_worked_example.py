@@ -13,8 +13,9 @@ from __future__ import annotations
 
 import pytest
 
+from service.engine.record import score_round
 from service.engine.rulesets import get_ruleset
-from service.engine.scoring import ContractBid, score_round
+from service.engine.scoring import ContractBid
 from tests.support.rounds_helper import scripted_round
 
 #: Team 0 130, team 1 32.

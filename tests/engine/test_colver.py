@@ -36,9 +36,10 @@ import pytest
 from service.engine.bidding import Call, run_auction
 from service.engine.cards import card_name
 from service.engine.play import Position, legal_mask
+from service.engine.record import score_round
 from service.engine.rounds import Trick
 from service.engine.rulesets import get_ruleset
-from service.engine.scoring import ContractBid, score_round
+from service.engine.scoring import ContractBid
 
 # Appended, not put first: bench/bench.py must not hide the package bench.
 sys.path.append(str(Path(__file__).resolve().parents[2] / "bench"))

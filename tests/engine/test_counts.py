@@ -16,10 +16,11 @@ from service.engine.cards import bit, cards_in, mask_of, parse_card, strength
 from service.engine.counts import declared_cards, score_told
 from service.engine.declarations import find_declarations
 from service.engine.play import Position, PositionError, legal_mask, winning_index
+from service.engine.record import score_round
 from service.engine.roem import STUK
 from service.engine.rounds import Trick
 from service.engine.rulesets import PRESETS, get_ruleset
-from service.engine.scoring import ContractBid, needs_bid, score_round, sweep_team
+from service.engine.scoring import ContractBid, needs_bid, sweep_team
 
 CASES = [(name, trump) for name, r in PRESETS.items() for trump in r.trump_modes]
 

@@ -1,4 +1,4 @@
-"""OpenSpiel's generic game checks on the one public round state (`engine.round_state.Round`),
+"""OpenSpiel's generic game checks on the one public round state (`engine.round.Round`),
 in process, over every preset and both player counts: random playthroughs to the end; at
 every step the seat to act has an action, every listed action applies to a copy and the
 original is untouched by it, and an illegal action leaves the round as it was; the walk
@@ -13,22 +13,16 @@ import random
 
 import pytest
 
-from service.engine import round_state as round_state_module
+from service.engine import round as round_module
 from service.engine.actions import Action, BidAction, PlayAction
 from service.engine.deal import deal_round
 from service.engine.play import PositionError
-from service.engine.record import RoundRecord, validate_record
-from service.engine.round_state import (
-    COMPLETE,
-    PHASES,
-    REDEAL,
-    DealRecord,
-    Round,
-    round_state,
-)
+from service.engine.record import RoundRecord, score_round, validate_record
+from service.engine.round import Round
+from service.engine.round_state import COMPLETE, PHASES, REDEAL, DealRecord, round_state
+from service.engine.round_view import round_view
 from service.engine.rounds import Trick
 from service.engine.rulesets import get_ruleset
-from service.engine.scoring import score_round
 from tests.support.games import GAMES
 
 
@@ -87,8 +81,8 @@ def test_random_playthroughs(preset, options):
     assert ended[COMPLETE] >= 1
 
 
-def test_the_round_state_doctests_run():
-    failures, tried = doctest.testmod(round_state_module, raise_on_error=False)
+def test_the_round_doctests_run():
+    failures, tried = doctest.testmod(round_module, raise_on_error=False)
     assert tried >= 5 and failures == 0
 
 
@@ -147,3 +141,18 @@ def test_state_validation_and_round_score_agree(preset, options):
         )
         assert validation.score == state.score == scored
     assert complete >= 3
+
+
+@pytest.mark.parametrize(("preset", "options"), GAMES)
+def test_the_state_gives_each_seat_its_view(preset, options):
+    """``Round.view(seat)`` is ``round_view`` of the record: the seat's own hand, the
+    others' hidden."""
+    game = _new(preset, options, 5)
+    rng = random.Random(5)
+    for _ in range(12):
+        if game.to_act is None:
+            break
+        actions = game.legal_actions()
+        game.apply(rng.choices(actions, [_weight(a) for a in actions])[0])
+    for seat in range(game.record.ruleset.players):
+        assert game.view(seat) == round_view(game.record, seat)

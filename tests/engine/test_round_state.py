@@ -25,6 +25,7 @@ from service.engine.cards import parse_card
 from service.engine.deal import deal_round
 from service.engine.declarations import find_belotes
 from service.engine.play import PositionError
+from service.engine.record import score_round
 from service.engine.round_state import (
     DealRecord,
     GameRecord,
@@ -33,7 +34,7 @@ from service.engine.round_state import (
 )
 from service.engine.rounds import Trick
 from service.engine.rulesets import PRESETS, get_ruleset
-from service.engine.scoring import mode_total, score_round
+from service.engine.scoring import mode_total
 
 
 def cards(text: str) -> tuple[int, ...]:

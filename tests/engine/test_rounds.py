@@ -12,15 +12,10 @@ from hypothesis import strategies as st
 
 from service.engine.cards import ALL_TRUMP, NO_TRUMP, bit, card_name, mask_of, parse_card
 from service.engine.play import Position, PositionError, card_points, check_card, legal_moves
-from service.engine.rounds import (
-    IllegalRound,
-    Trick,
-    check_round,
-    check_shape,
-    rebuild_hands,
-)
+from service.engine.record import check_round, score_round
+from service.engine.rounds import IllegalRound, Trick, check_shape, rebuild_hands
 from service.engine.rulesets import PRESETS, get_ruleset
-from service.engine.scoring import ContractBid, score_round
+from service.engine.scoring import ContractBid
 from tests.support.rounds_helper import DEAL_A, as_json, cards, random_round, scripted_round
 
 BELOTE = get_ruleset("belote")

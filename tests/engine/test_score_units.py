@@ -8,10 +8,11 @@ import pytest
 
 from service.engine.cards import ALL_TRUMP, NO_TRUMP, parse_card
 from service.engine.play import PositionError
+from service.engine.record import score_round
 from service.engine.rounds import Trick
 from service.engine.rulesets import PRESETS, get_ruleset
 from service.engine.score_units import held_share, side_tens, split, tens
-from service.engine.scoring import DOUBLES, score_round
+from service.engine.scoring import DOUBLES
 from tests.support.belot_klaverjas_examples import EXAMPLES
 
 #: Belot's scoring parameters as options over a preset of docs/rules.md (the play rules of

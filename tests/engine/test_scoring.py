@@ -10,8 +10,9 @@ import pytest
 
 from service.engine.cards import parse_card
 from service.engine.play import PositionError
+from service.engine.record import score_round
 from service.engine.rulesets import get_ruleset
-from service.engine.scoring import ContractBid, score_round
+from service.engine.scoring import ContractBid
 from tests.support.rounds_helper import (
     DEAL_81,
     DEAL_A,

@@ -14,10 +14,18 @@ import pytest
 from service.engine.bidding import Call
 from service.engine.cards import card_name, cards_in, parse_card
 from service.engine.play import PositionError
-from service.engine.record import BIDDING, COMPLETE, PLAY, REDEAL, RoundRecord, validate_record
+from service.engine.record import (
+    AUCTION,
+    COMPLETE,
+    PLAY,
+    REDEAL,
+    RoundRecord,
+    score_round,
+    validate_record,
+)
 from service.engine.rounds import Trick
 from service.engine.rulesets import get_ruleset
-from service.engine.scoring import ContractBid, score_round
+from service.engine.scoring import ContractBid
 from tests.support.rounds_helper import DEAL_A, KLAB_DEAL, cards, scripted_round
 
 BELOTE = get_ruleset("belote")
@@ -182,7 +190,7 @@ def test_the_turned_card_is_in_the_takers_hand():
 def test_an_illegal_bid_is_a_violation_without_trick_and_card():
     bids = [Call("name", trump="S")]  # round 1: only take the turned suit or pass
     result = validate_record(record(bids=bids, turned=parse_card("7H")))
-    assert not result.valid and result.phase == BIDDING
+    assert not result.valid and result.phase == AUCTION
     error = result.illegal_bid
     assert (error.index, error.seat, error.rule) == (0, 0, "name_in_round_one")
     assert result.auction.next_seat == 0  # where the auction stood before it
@@ -191,7 +199,7 @@ def test_an_illegal_bid_is_a_violation_without_trick_and_card():
 
 def test_an_auction_in_progress_is_valid_and_awaits_a_bid():
     result = validate_record(record(bids=[Call("pass")], turned=parse_card("7H")))
-    assert result.valid and result.phase == BIDDING and result.next is None
+    assert result.valid and result.phase == AUCTION and result.next is None
     assert result.auction.next_seat == 1
 
 

@@ -12,8 +12,9 @@ from service.engine.bidding import Call, IllegalBidError, run_auction
 from service.engine.cards import ALL_TRUMP, NO_TRUMP, mask_of
 from service.engine.match import MatchRound, score_match
 from service.engine.play import set_points, trick_points
+from service.engine.record import score_round
 from service.engine.rulesets import RulesetError, get_ruleset
-from service.engine.scoring import ContractBid, Figures, score_round, settle_figures
+from service.engine.scoring import ContractBid, Figures, settle_figures
 from tests.support.house_rules_doc import options_of
 from tests.support.rounds_helper import DEAL_CAPOT, cards, random_round, scripted_round
 

@@ -14,7 +14,7 @@ from hypothesis import strategies as st
 
 from service.engine.bidding import Call, run_auction
 from service.engine.cards import mask_of, parse_card
-from service.engine.round_state import Round
+from service.engine.round import Round
 from service.engine.rulesets import PRESETS, get_ruleset
 from service.players import bidding, reading, table
 from service.players.baselines import greedy_card

@@ -122,7 +122,7 @@ def test_the_coinche_positions_are_valued_on_the_real_hands():
     import coinches
 
     from service.engine.bidding import COINCHE
-    from service.engine.round_state import Round
+    from service.engine.round import Round
     from service.players import bidding as players_bidding
     from service.players import table as players_table
 

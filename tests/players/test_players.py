@@ -18,7 +18,8 @@ from service.engine.play import (
     legal_mask,
     winning_index,
 )
-from service.engine.rounds import Trick, check_round
+from service.engine.record import check_round
+from service.engine.rounds import Trick
 from service.engine.rulesets import PRESETS, get_ruleset
 from service.engine.scoring import ContractBid, end_bonus
 from service.players import bidding, inference, reading, table

@@ -190,7 +190,7 @@ def auction_answer(result: AuctionResult) -> dict:
 
 
 def record_contract_answer(contract, ruleset: Ruleset) -> dict | None:
-    """A round record's contract (``record.Contract``: taker, trump, Coinche bid, contra
+    """A round record's contract (``record.RoundContract``: taker, trump, Coinche bid, contra
     level) as ``/v1/rounds/validate`` and ``/v1/rounds/state`` answer it; None before."""
     if contract is None:
         return None

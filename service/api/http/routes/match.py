@@ -10,8 +10,8 @@ from ....engine import chances
 from ....engine.deal import next_dealer
 from ....engine.match import MatchRound, dealers
 from ....engine.play import check_seat
-from ....engine.record import first_leader
 from ....engine.round_state import REDEAL
+from ....engine.rounds import first_leader
 from ....engine.rulesets import Ruleset
 from ....engine.text import N_, Text
 from ..blueprint import Blueprint

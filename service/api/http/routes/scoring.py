@@ -8,9 +8,9 @@ from flask.views import MethodView
 
 from ....engine.cards import card_name
 from ....engine.match import MatchResult, MatchRound, score_match
+from ....engine.record import score_round
 from ....engine.rounds import IllegalRound, Trick
 from ....engine.rulesets import Ruleset
-from ....engine.scoring import score_round
 from ....engine.text import N_, Text
 from ..answers import round_bid, round_score_answer, violation_answer
 from ..blueprint import Blueprint
