@@ -10,7 +10,7 @@ card by card.
 
 Where is each round-record rule?
 
-- ``wrong_leader``: :meth:`round_state._Walk.walk_tricks` (a trick not led by the
+- ``wrong_leader``: :meth:`round_state.Walk.walk_tricks` (a trick not led by the
   previous trick's winner; with the dealer, the first trick not led by the seat after it);
 - ``not_your_turn``: the same (a card beyond the table's size in one trick: its seat has
   already played to that trick);
