@@ -379,7 +379,8 @@ class Server:
     """gunicorn as `make run` starts it, on a free port (:mod:`serve`)."""
 
     def __init__(self, app: str | None = None, env: dict[str, str] | None = None):
-        env = {"BELOTE_MAX_REQUESTS": "0", **(env or {})}
+        # One kept-alive connection carries a whole block: served for an hour, not 10 s.
+        env = {"BELOTE_MAX_REQUESTS": "0", "BELOTE_KEEPALIVE_MAX_AGE": "3600", **(env or {})}
         self.process, self.port = serve.start(env, app=app)
         self.workers = self._workers()
 
