@@ -102,7 +102,7 @@ export class Round implements RoundEngine {
     // The service's computer player decides every action (POST /v1/suggest/action): the
     // bid, the exchange, the comparison step, the declarations, belote with its card, the
     // card. The page holds no policy of its own.
-    const ask = { ...this.game, level: this.setup.level, seed: this.setup.seed, record: this.record, seat };
+    const ask = { ...this.game, level: this.setup.level, seed: String(this.setup.seed), record: this.record, seat };
     const { action } = body(await this.api.POST("/v1/suggest/action", { body: ask }));
     const { seat: _seat, ...rest } = action;
     return [rest as Action];

@@ -75,7 +75,7 @@ function node<K extends keyof HTMLElementTagNameMap>(tag: K, text = "", attrs: R
 
 /** The review of the round just played, at the match's level and seed. */
 export async function fetchReview(api: Api, setup: Setup, round: RoundEngine): Promise<Review> {
-  const request = { ruleset: setup.ruleset, options: setup.options, ...round.asMatchRound, level: setup.level, seed: setup.seed };
+  const request = { ruleset: setup.ruleset, options: setup.options, ...round.asMatchRound, level: setup.level, seed: String(setup.seed) };
   return body(await api.POST("/v1/rounds/review", { body: request }));
 }
 
