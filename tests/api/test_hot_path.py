@@ -93,9 +93,26 @@ def test_validators_and_loaders_agree(operation_id, data):
     operation = OPERATIONS[operation_id]
     body = mutate(data.draw(st.sampled_from(_examples(operation_id))), data.draw)
     accepted, loaded = _marshmallow(operation, body)
+    if accepted and _integer_seed(body):
+        # The one leniency beyond openapi.yaml (an integer seed, read as its decimal
+        # string): the validator keeps to the spec and leaves such a body to marshmallow.
+        assert not operation.valid(body), body
+        return
     assert operation.valid(body) == accepted, body
     if accepted:
         assert operation.load(body) == loaded
+
+
+def _integer_seed(body) -> bool:
+    """Whether a ``seed`` anywhere in ``body`` is a JSON integer (or 7.0)."""
+    if isinstance(body, dict):
+        seed = body.get("seed")
+        if isinstance(seed, int | float) and not isinstance(seed, bool):
+            return True
+        return any(_integer_seed(v) for v in body.values())
+    if isinstance(body, list):
+        return any(_integer_seed(v) for v in body)
+    return False
 
 
 def _unseeded_deal(operation_id: str, body) -> bool:
