@@ -171,10 +171,11 @@ def _exchanged_by(state: RoundState) -> int | None:
 
 def _ready(state: RoundState, seat: int, speaks: bool) -> Action | None:
     """The action ``seat`` takes now without a search, or None."""
+    legal = state.legal if seat == state.seat else state.legal_for(seat)
+    if not (legal.exchange or legal.compare or legal.declarations):
+        return None  # cards (and belote) only: nothing :func:`ready_action` takes
     open_ = state.legal_actions(seat)
-    if not open_:
-        return None
-    declarations = state.legal_for(seat).declarations
+    declarations = legal.declarations
     if not speaks:  # the arena's measure of announcing: this seat declares nothing
         open_ = tuple(a for a in open_ if a.type != "declare")
         declarations = ()
@@ -209,7 +210,10 @@ def play_out(
         state = game.state()
         seat = state.seat
         assert seat is not None  # the exchange or the play: a seat is to act
-        others = (s for s in range(count) if s != seat)
+        # Only Klaberjass's comparison lets a seat act out of turn (its winner shows its
+        # sequences: Walk._may_declare); otherwise the seat to act is the only one asked.
+        comparing = state.walk is not None and state.walk.comparison is not None
+        others = (s for s in range(count) if s != seat) if comparing else ()
         ready = next(((s, a) for s in others if (a := _ready(state, s, speaks[s]))), None)
         if ready is None:
             action = _ready(state, seat, speaks[seat])
