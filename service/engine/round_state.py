@@ -246,9 +246,13 @@ class Legal:
 
 @dataclass(frozen=True, slots=True)
 class RoundState:
+    """A round as it stands (:meth:`Walk.state`). :attr:`legal` is read from the walk
+    when first asked (a state made apart, as POST /v1/rounds/view makes one, states it:
+    ``known_legal``): the players' table reads a state for every card and seldom needs
+    every seat's obligations."""
+
     phase: str
     seat: int | None
-    legal: Legal
     hands: tuple[int, ...]  # bit sets, as they stand
     turned: int | None  # the card face up on the table (the trump 7 after an exchange)
     stock: tuple[int, ...]  # the cards not dealt (yet)
@@ -266,6 +270,16 @@ class RoundState:
     #: which a match sheet credits itself (POST /v1/match's ``score`` summary).
     own_score: RoundScore | None = None
     walk: Walk | None = field(default=None, repr=False, compare=False)
+    known_legal: Legal | None = field(default=None, repr=False, compare=False)
+
+    @property
+    def legal(self) -> Legal:
+        """What the seat to act may do now (:meth:`Walk._legal`, once: kept after)."""
+        if self.known_legal is None:
+            legal = self.walk._legal(self.seat) if self.walk is not None else Legal()
+            object.__setattr__(self, "known_legal", legal)  # a cache: the walk is not changed
+            return legal
+        return self.known_legal
 
     @property
     def declarations(self) -> tuple[Declaration, ...]:
@@ -281,6 +295,20 @@ class RoundState:
         """Every action that may be appended now, each as a record holds it, with its
         seat (only ``seat``'s when given): exactly the actions the next call accepts."""
         return self.walk.actions(seat) if self.walk is not None else ()
+
+    @property
+    def cards_only(self) -> bool:
+        """Whether the only actions open are the cards of the seat to play (belote said
+        with one of them included): no exchange, comparison or declaration is open to any
+        seat. The players' table asks no seat of its announcements then."""
+        return self.walk is not None and self.walk.cards_only()
+
+    def belote_with(self, seat: int) -> int:
+        """The cards (bit set) with which ``seat`` may now say belote as it plays it."""
+        walk = self.walk
+        if walk is None or walk.phase != PLAY or seat in walk.belote_pending:
+            return 0
+        return walk._belote_now(seat)
 
 
 def _illegal(index: int, by: int, rule: str, template: str, /, **details: Any) -> IllegalAction:
@@ -583,6 +611,7 @@ class Walk:
     tables: _RulesetTables | None = None  # play.ruleset_tables
     ranking: tuple[int, ...] = ()  # play.trick_ranking
     best: int = 0  # the ranking key of the card winning the trick in progress
+    declarable_kept: dict[tuple, tuple[Declaration, ...]] = field(default_factory=dict)
 
     def __post_init__(self) -> None:
         if self.phase != AUCTION:  # :meth:`at_play`: no deal to check
@@ -1062,6 +1091,14 @@ class Walk:
         self.claims, self.declared = claims, declared
         self.events.append(Event(index, "declaration", seat, tuple(sorted(cards)), shown.points))
 
+    def cards_only(self) -> bool:
+        """:attr:`RoundState.cards_only`."""
+        if self.phase != PLAY:
+            return False
+        if self.comparison is not None and self.comparison.step != "done":
+            return False  # a statement or an answer is open
+        return not any(self._may_declare(s) for s in range(self.record.ruleset.players))
+
     def _may_declare(self, seat: int) -> bool:
         ruleset, trump = self.record.ruleset, self.contract_trump
         if not declared_in(trump, ruleset) or ruleset.declarations_count != "announced":
@@ -1205,13 +1242,26 @@ class Walk:
 
     def _best_declarable(self, seat: int) -> tuple[Declaration, ...]:
         """Of :meth:`_declarable`, the seat's best declarations (the set worth most, as
-        :func:`declarations.find_declarations` finds it): what ``Legal`` lists."""
-        declarable = self._declarable(seat)
-        if not declarable:
+        :func:`declarations.find_declarations` finds it): what ``Legal`` lists. Kept per
+        seat, declarations announced and comparison step (``declarable_kept``, shared by
+        the walk's copies: the same round), as the players' table asks it at every card."""
+        if not self._may_declare(seat):
             return ()
-        best = find_declarations(self.start[seat], self.contract_trump, self.record.ruleset, seat)
-        cards = {d.cards for d in best}
-        return tuple(d for d in declarable if d.cards in cards)
+        comparison = self.comparison
+        key = (seat, tuple(self.claims), comparison.step if comparison is not None else None)
+        kept = self.declarable_kept.get(key)
+        if kept is not None:
+            return kept
+        declarable = self._declarable(seat)
+        found: tuple[Declaration, ...] = ()
+        if declarable:
+            best = find_declarations(
+                self.start[seat], self.contract_trump, self.record.ruleset, seat
+            )
+            cards = {d.cards for d in best}
+            found = tuple(d for d in declarable if d.cards in cards)
+        self.declarable_kept[key] = found
+        return found
 
     def _declaration(self, seat: int, cards: tuple[int, ...]) -> Declaration:
         """``seat``'s declaration of ``cards`` checked with the others announced (raises
@@ -1279,7 +1329,6 @@ class Walk:
         return RoundState(
             phase=self.phase,
             seat=seat,
-            legal=self._legal(seat),
             hands=tuple(self.hands),
             turned=self.turned,
             stock=self.stock,

@@ -44,6 +44,8 @@ from ..engine.cards import (
     trump_suit,
 )
 from ..engine.play import Position, obligations
+from ..engine.rounds import Trick
+from ..engine.rulesets import Ruleset
 from ..engine.text import N_, Text
 from .deadline import Deadline
 from .view import SeatView, ViewError
@@ -63,22 +65,52 @@ class Knowledge:
 
 
 def play_constraints(view: SeatView, inference: bool = True) -> list[int]:
-    """For each seat, the cards it cannot hold now, read from the cards it played."""
-    players = view.ruleset.players
-    forbid = [0] * players
-    for t in view.all_tricks:
-        for i, c in enumerate(t.cards):
-            seat = (t.leader + i) % players
-            steps = obligations(Position(t.leader, t.cards[:i], view.trump, view.ruleset))
-            if not inference:
-                steps = steps[:1]  # following suit only: the voids
-            restrict = ALL_CARDS  # a lower bound of what the hand was narrowed to
-            for step in steps:
-                if step.keep >> c & 1:
-                    restrict &= step.keep
-                else:
-                    forbid[seat] |= restrict & step.applies_if
+    """For each seat, the cards it cannot hold now, read from the cards it played (the
+    complete tricks' part is kept: :func:`_after_tricks`)."""
+    forbid = list(_after_tricks(view.ruleset, view.trump, inference, view.tricks))
+    if view.trick.cards:
+        _read_trick(forbid, view.trick, view.ruleset, view.trump, inference)
     return forbid
+
+
+#: The constraints after a round's complete tricks, by (ruleset id, trump, inference,
+#: tricks); a deal's later cards extend an earlier key, so each trick is read once.
+_AFTER: dict[tuple, tuple[Ruleset, tuple[int, ...]]] = {}
+_AFTER_KEPT = 4096
+
+
+def _after_tricks(
+    ruleset: Ruleset, trump: str, inference: bool, tricks: tuple[Trick, ...]
+) -> tuple[int, ...]:
+    if not tricks:
+        return (0,) * ruleset.players
+    key = (id(ruleset), trump, inference, tricks)
+    kept = _AFTER.get(key)
+    if kept is not None and kept[0] is ruleset:
+        return kept[1]
+    forbid = list(_after_tricks(ruleset, trump, inference, tricks[:-1]))
+    _read_trick(forbid, tricks[-1], ruleset, trump, inference)
+    if len(_AFTER) >= _AFTER_KEPT:
+        _AFTER.clear()
+    found = tuple(forbid)
+    _AFTER[key] = (ruleset, found)
+    return found
+
+
+def _read_trick(forbid: list[int], t: Trick, ruleset: Ruleset, trump: str, inference: bool) -> None:
+    """Add to ``forbid`` what the cards of trick ``t`` say each seat cannot hold."""
+    players = ruleset.players
+    for i, c in enumerate(t.cards):
+        seat = (t.leader + i) % players
+        steps = obligations(Position(t.leader, t.cards[:i], trump, ruleset))
+        if not inference:
+            steps = steps[:1]  # following suit only: the voids
+        restrict = ALL_CARDS  # a lower bound of what the hand was narrowed to
+        for step in steps:
+            if step.keep >> c & 1:
+                restrict &= step.keep
+            else:
+                forbid[seat] |= restrict & step.applies_if
 
 
 def trump_cards(trump: str) -> int:

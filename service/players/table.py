@@ -36,7 +36,7 @@ from ..engine.deal import Deal, complete_hands, deal_round
 from ..engine.phases import AUCTION, COMPLETE, EXCHANGE, PLAY
 from ..engine.play import Position
 from ..engine.round import Round
-from ..engine.round_state import DealRecord, RoundState
+from ..engine.round_state import DealRecord, IllegalAction, RoundState
 from ..engine.rounds import Trick
 from ..engine.rulesets import Ruleset
 from ..engine.scoring import ContractBid, RoundContract, RoundScore
@@ -210,18 +210,27 @@ def play_out(
         state = game.state()
         seat = state.seat
         assert seat is not None  # the exchange or the play: a seat is to act
-        # Only Klaberjass's comparison lets a seat act out of turn (its winner shows its
-        # sequences: Walk._may_declare); otherwise the seat to act is the only one asked.
-        comparing = state.walk is not None and state.walk.comparison is not None
-        others = (s for s in range(count) if s != seat) if comparing else ()
-        ready = next(((s, a) for s in others if (a := _ready(state, s, speaks[s]))), None)
-        if ready is None:
-            action = _ready(state, seat, speaks[seat])
-            ready = (seat, action) if action is not None else None
-        if ready is not None:
-            game.apply(ready[1])
-            continue
-        game.apply(_card(state, seat, players[seat], rng, bids, turned, exchanged_by, watch))
+        if not state.cards_only:
+            # Only Klaberjass's comparison lets a seat act out of turn (its winner shows
+            # its sequences: Walk._may_declare); otherwise the seat to act is the only one
+            # asked.
+            comparing = state.walk is not None and state.walk.comparison is not None
+            others = (s for s in range(count) if s != seat) if comparing else ()
+            ready = next(((s, a) for s in others if (a := _ready(state, s, speaks[s]))), None)
+            if ready is None:
+                action = _ready(state, seat, speaks[seat])
+                ready = (seat, action) if action is not None else None
+            if ready is not None:
+                game.apply(ready[1])
+                continue
+        view = _seat_view(state, seat, bids, turned, exchanged_by)
+        c = players[seat](view, rng)
+        try:  # the round judges the card (and belote said with it)
+            game.apply(_card_action(state, seat, c))
+        except IllegalAction as error:
+            raise AssertionError(f"seat {seat} played an illegal card: {error}") from error
+        if watch is not None:
+            watch(seat, c, view.position, view.hand)
     state = game.state()
     if state.phase != COMPLETE:
         raise AssertionError(f"the round ended in its {state.phase} phase")
@@ -239,18 +248,14 @@ def play_out(
     )
 
 
-def _card(
+def _seat_view(
     state: RoundState,
     seat: int,
-    player: CardPlayer,
-    rng: random.Random,
     bids: tuple[Call, ...],
     turned: int | None,
     exchanged_by: int | None,
-    watch: Callable[[int, int, Position, int], None] | None,
-) -> Action:
-    """The card ``player`` chooses for ``seat``, as the action the round takes (belote
-    said with it when it is one)."""
+) -> SeatView:
+    """What ``seat``'s card player is shown: its hand and the public record."""
     assert state.walk is not None and state.contract is not None  # the play
     assert state.leader is not None
     record = state.walk.record
@@ -260,7 +265,7 @@ def _card(
     done = tricks[:-1] if current is not None else tricks
     trick = Trick(state.leader, current.cards if current is not None else ())
     belotes = tuple((e.seat, suit_of(e.cards[0])) for e in state.events if e.type == "belote")
-    view = SeatView(
+    return SeatView(
         record.ruleset,
         seat,
         state.hands[seat],
@@ -276,13 +281,11 @@ def _card(
         record.dealer,
         bids,
     )
-    c = player(view, rng)
-    verdict = next((v for v in state.legal.cards if v.card == c), None)
-    if verdict is None or not verdict.legal:
-        raise AssertionError(f"seat {seat} played an illegal card: {c} {verdict}")
-    if watch is not None:
-        watch(seat, c, view.position, state.hands[seat])
-    if state.legal.belote and BeloteAction(c, seat) in state.legal_actions(seat):
+
+
+def _card_action(state: RoundState, seat: int, c: int) -> Action:
+    """Card ``c`` as the action the round takes: belote said with it when it is one."""
+    if state.belote_with(seat) >> c & 1:
         return BeloteAction(c, seat)
     return PlayAction(c, seat)
 

@@ -14,7 +14,8 @@ import random
 import pytest
 
 from service.engine import round as round_module
-from service.engine.actions import Action, BidAction, PlayAction
+from service.engine.actions import Action, BeloteAction, BidAction, PlayAction
+from service.engine.cards import cards_in
 from service.engine.deal import deal_round
 from service.engine.play import PositionError
 from service.engine.record import RoundRecord, score_round, validate_record
@@ -53,11 +54,21 @@ def test_random_playthroughs(preset, options):
             assert actions, game.phase
             assert any(a.seat == game.to_act for a in actions)
             before = game.state()
+            # cards only: nothing but the seat to play's cards and belote is open
+            if before.cards_only:
+                assert all(
+                    isinstance(a, PlayAction | BeloteAction) and a.seat == game.to_act
+                    for a in actions
+                ), actions
+            # the cards belote may be said with are those the round lists
+            seat = game.to_act
+            said = {a.card for a in actions if isinstance(a, BeloteAction) and a.seat == seat}
+            assert said - {None} == set(cards_in(before.belote_with(seat)))
             # every listed action applies to a copy, and the original does not change
             for action in rng.sample(actions, min(4, len(actions))):
                 other = game.copy()
                 other.apply(action)
-                assert game.state() == before
+                assert game.state() == before and game.state().legal == before.legal
                 assert other.record.actions[-1] == action
             # an illegal action is refused and changes nothing
             hand = before.hands[game.to_act]

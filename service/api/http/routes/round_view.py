@@ -37,7 +37,7 @@ def view_body(view: RoundView, ruleset: Ruleset) -> dict[str, Any]:
         RoundState(
             phase=view.phase,
             seat=view.seat,
-            legal=view.legal,
+            known_legal=view.legal,
             hands=hands,
             turned=view.face_up,
             stock=(),
