@@ -261,7 +261,6 @@ class RoundState:
     # once complete)
     events: tuple[Event, ...]
     contract: RoundContract | None
-    auction: AuctionResult | None  # None for a round begun at play
     score: RoundScore | None
     next_dealer: int | None
     actions: int  # actions read
@@ -271,6 +270,20 @@ class RoundState:
     own_score: RoundScore | None = None
     walk: Walk | None = field(default=None, repr=False, compare=False)
     known_legal: Legal | None = field(default=None, repr=False, compare=False)
+    known_auction: AuctionResult | None = field(default=None, repr=False, compare=False)
+
+    @property
+    def auction(self) -> AuctionResult | None:
+        """The auction as it stands, with the calls open (None for a round begun at play;
+        read from the walk when first asked during the auction, then kept)."""
+        if self.known_auction is None and self.walk is not None:
+            auction = self.walk.auction
+            if auction is None:
+                return None
+            result = auction.result()
+            object.__setattr__(self, "known_auction", result)  # a cache: the walk is not changed
+            return result
+        return self.known_auction
 
     @property
     def legal(self) -> Legal:
@@ -1311,9 +1324,7 @@ class Walk:
     def state(self) -> RoundState:
         ruleset = self.record.ruleset
         seat = self._seat_to_act()
-        result = self.result
-        if result is None and self.auction is not None:  # (none when begun at play)
-            result = self.auction.result()
+        result = self.result  # (None during the auction: read when asked)
         tricks = list(self.tricks)
         if self.cards:
             cards = tuple(self.cards)
@@ -1336,7 +1347,7 @@ class Walk:
             card_points=card_points,
             events=tuple(self.events),
             contract=self.contract,
-            auction=result,
+            known_auction=result,
             score=self.score,
             next_dealer=next_seat,
             actions=self.count,

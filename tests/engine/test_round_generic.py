@@ -68,7 +68,8 @@ def test_random_playthroughs(preset, options):
             for action in rng.sample(actions, min(4, len(actions))):
                 other = game.copy()
                 other.apply(action)
-                assert game.state() == before and game.state().legal == before.legal
+                now = game.state()
+                assert now == before and (now.legal, now.auction) == (before.legal, before.auction)
                 assert other.record.actions[-1] == action
             # an illegal action is refused and changes nothing
             hand = before.hands[game.to_act]
@@ -84,7 +85,8 @@ def test_random_playthroughs(preset, options):
             assert steps < 300
         ended[game.phase] += 1
         # the same record walked by round_state (POST /v1/rounds/state) agrees
-        assert round_state(game.record) == game.state()
+        walked, state = round_state(game.record), game.state()
+        assert walked == state and (walked.auction, walked.legal) == (state.auction, state.legal)
         assert Round.of(game.record).state() == game.state()
         if game.phase == COMPLETE:
             score = game.state().score

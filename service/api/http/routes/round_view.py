@@ -45,7 +45,7 @@ def view_body(view: RoundView, ruleset: Ruleset) -> dict[str, Any]:
             card_points=view.card_points,
             events=view.events,
             contract=view.contract,
-            auction=view.auction,
+            known_auction=view.auction,
             score=view.score,
             next_dealer=view.next_dealer,
             actions=view.actions,
