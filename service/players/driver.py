@@ -20,12 +20,13 @@ and how many deals it used).
 
 from __future__ import annotations
 
+import math
 import random
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, replace
 from typing import Any
 
-from ..engine.cards import cards_in
+from ..engine.cards import cards_in, strength
 from ..engine.declarations import Declaration, find_belotes, find_declarations, settle
 from ..engine.play import card_points, legal_mask, trick_points, winning_index
 from ..engine.rounds import Trick
@@ -67,6 +68,14 @@ class Level:
     # with a single legal card).
     exact: bool = False
     min_samples: int = 1
+    # Spend the search on the cards still in question (0: every card on every deal):
+    # once ``stop_after`` deals are solved, a card behind the best by more than
+    # ``stop_sigmas`` standard errors of their paired difference (the same deals value
+    # both) is no longer searched, and the search stops when one card is left:
+    # :func:`_still_open`.
+    stop_sigmas: float = 0.0
+    stop_after: int = 4
+    stop_ties: int = 48
     # The error model (:mod:`.mistakes`): choose by a softmax over the cards' values at
     # this temperature (points; 0: always the best card), never a card whose regret (the
     # best value minus its value) exceeds ``ceiling`` (points; ``None``: no ceiling).
@@ -109,15 +118,20 @@ LEVELS: dict[str, Level] = {
     ),
     "easy": Level("easy", samples=2, nodes=60, greedy=True),
     "normal": Level("normal", samples=24, nodes=400_000, plays=True, exact=True),
+    # ``hard`` rules out a card 3 standard errors behind the best (docs/players.md): at
+    # 800 thousand nodes and 120 deals it gives up 0.9 +- 1.6 points a decision to the
+    # 3 million nodes and 200 deals it had, at 48 ms of CPU a decision instead of 129
+    # (docs/arena-log.md, "Equal CPU").
     "hard": Level(
         "hard",
-        samples=200,
-        nodes=3_000_000,
+        samples=120,
+        nodes=800_000,
         auction=True,
         plays=True,
         exact=True,
         min_samples=2,
         bid_value=True,
+        stop_sigmas=3.0,
     ),
 }
 #: The levels as they were before the compiled solver (Python search, shallow early in
@@ -337,6 +351,13 @@ def _exact_play(
     searched: dict[tuple[int, ...], tuple[dict[int, float], dict[int, int]]] = {}
     most = lv.samples if len(legal) > 1 else lv.min_samples
     used = 0
+    # The cards still searched, each card's deals, and each deal's margins and points,
+    # in order, for ``lv.stop_sigmas``. The open cards only narrow, so each was searched
+    # on every deal so far (a deal drawn again holds them all).
+    live = list(legal)
+    counts = dict.fromkeys(legal, 0)
+    seen: list[tuple[dict[int, float], dict[int, int]]] = []
+    same = _same_card(view)
     while used < most:
         n = min(BATCH, most - used)
         # The deadline is checked once a batch (reading a thread's CPU time is a system
@@ -359,25 +380,86 @@ def _exact_play(
                     view.team,
                     scorer.taken,
                     table=table,
-                    moves=legal,
+                    moves=live,
                 )
                 assert found is not None  # no node limit: solved
                 context = scorer.deal_context(deal)
                 known = searched[key] = (
-                    {c: scorer.margin(found[c], context) for c in legal},
+                    {c: scorer.margin(found[c], context) for c in live},
                     found,
                 )
             margins, found = known
-            for c in legal:
+            for c in live:
                 totals[c] += margins[c]
                 points[c] += found[c]
+                counts[c] += 1
+            seen.append(known)
             used += 1
             if used >= lv.min_samples and table.nodes >= lv.nodes:
                 most = used
                 break
         if deadline.passed():
             break
-    return _choose(view, lv, legal, totals, used, True, not deadline.hit, points)
+        if lv.stop_sigmas and used >= lv.stop_after:
+            live = _still_open(seen, live, totals, points, lv, same)
+            if len(live) == 1:
+                break
+    return _choose(view, lv, legal, totals, counts, True, not deadline.hit, points)
+
+
+def _still_open(
+    seen: list[tuple[dict[int, float], dict[int, int]]],
+    live: list[int],
+    totals: dict[int, float],
+    points: dict[int, float],
+    lv: Level,
+    same: Callable[[int, int], bool],
+) -> list[int]:
+    """The cards of ``live`` still in question: the best by (margin, card points) and
+    each card it does not lead by more than ``lv.stop_sigmas`` standard errors of the
+    mean paired difference over the deals ``seen`` (each deal's margins and card points,
+    every card of ``live`` searched on each): in score margin, or, where the two cards'
+    margins are equal on every deal, in card points (:func:`_choose`'s tie-break). Two
+    cards of equal margins on every deal so far are told apart only by a rarer deal:
+    both stay until ``lv.stop_ties`` deals are solved, unless they are the same card in
+    effect (``same``: same suit and points, no live card between them)."""
+    n = len(seen)
+    best = max(live, key=lambda c: (totals[c], points[c]))
+    kept = [best]
+    for c in live:
+        if c == best:
+            continue
+        diffs = [m[best] - m[c] for m, _ in seen]
+        if not any(diffs):
+            if same(best, c):
+                continue
+            if n < lv.stop_ties:
+                kept.append(c)
+                continue
+            diffs = [float(f[best] - f[c]) for _, f in seen]
+            if not any(diffs):
+                continue
+        mean = sum(diffs) / n
+        var = sum((d - mean) ** 2 for d in diffs) / (n - 1)
+        if mean <= lv.stop_sigmas * math.sqrt(var / n):
+            kept.append(c)
+    return sorted(kept)
+
+
+def _same_card(view: SeatView) -> Callable[[int, int], bool]:
+    """Whether two of the seat's cards are the same card in effect: one suit, the same
+    points, and every card between them in strength played already or in the hand."""
+    trump, rules = view.trump, view.ruleset
+    gone = view.played | view.hand
+
+    def same(a: int, b: int) -> bool:
+        if a >> 3 != b >> 3 or card_points(a, trump, rules) != card_points(b, trump, rules):
+            return False
+        low, high = sorted((strength(a, trump), strength(b, trump)))
+        suit = 8 * (a >> 3)
+        return all(gone >> c & 1 for c in range(suit, suit + 8) if low < strength(c, trump) < high)
+
+    return same
 
 
 def _choose(
@@ -385,7 +467,7 @@ def _choose(
     lv: Level,
     legal: list[int],
     totals: dict[int, float],
-    used: int,
+    used: int | dict[int, int],
     exact: bool,
     complete: bool,
     points: dict[int, float] | None = None,
@@ -394,19 +476,22 @@ def _choose(
     points (``points``, the searched card points' totals, when given): where the deals
     drawn all say the contract is lost whatever is played (or made), the score no longer
     tells cards apart, but the real deal may differ from them and the points still count
-    there; then the card worth fewest points, then the lowest."""
+    there; then the card worth fewest points, then the lowest. ``used``: the deals
+    searched, or each card's (a card ruled out early has fewer: its mean is over its own
+    deals, and its points too)."""
     rules = view.ruleset
-    values = {c: round(v / used, 2) for c, v in totals.items()}
+    counts = used if isinstance(used, dict) else dict.fromkeys(totals, used)
+    values = {c: round(v / counts[c], 2) for c, v in totals.items()}
     if lv.greedy:
         choice = greedy_card(view)
     else:
-        ahead = points or dict.fromkeys(legal, 0)
+        ahead = {c: p / counts[c] for c, p in points.items()} if points else {}
         choice = max(
             legal,
-            key=lambda c: (values[c], ahead[c], -card_points(c, view.trump, rules), -c),
+            key=lambda c: (values[c], ahead.get(c, 0), -card_points(c, view.trump, rules), -c),
         )
     # Past the deadline some search may have stopped at a shallower depth: not complete.
-    return Suggestion(choice, values, used, exact, complete, lv.name)
+    return Suggestion(choice, values, max(counts.values()), exact, complete, lv.name)
 
 
 def solved_round_margin(

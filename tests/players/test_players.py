@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import random
+from dataclasses import replace
 
 import pytest
 from hypothesis import HealthCheck, given, settings
@@ -615,3 +616,74 @@ def test_a_single_legal_card_is_valued_on_the_least_deals():
             assert s.samples == LEVELS["hard"].min_samples and len(s.values) == 1
             return
     pytest.fail("no position with a single legal card")
+
+
+# --- the early stop (Level.stop_sigmas) ---------------------------------------------------
+
+
+def test_the_same_card_in_effect_is_one_suit_one_value_nothing_live_between():
+    from service.players.driver import _same_card
+
+    rules = get_ruleset("belote")
+    view = SeatView(rules, 0, cards("7C 8C 9C JC QC KC 7H 8H"), "H", 0, Trick(0, ()))
+    same = _same_card(view)
+    c = parse_card
+    assert same(c("7C"), c("8C")) and same(c("8C"), c("9C"))  # adjacent, 0 points
+    assert same(c("7H"), c("8H"))  # trumps too
+    assert not same(c("JC"), c("QC"))  # 2 and 3 points
+    assert not same(c("7C"), c("7H"))
+    assert same(c("7C"), c("9C"))  # the 8 of clubs between them is in the hand
+    apart = SeatView(rules, 0, cards("7C 9C 7H 8H AS AD KD QD"), "H", 0, Trick(0, ()))
+    assert not _same_card(apart)(c("7C"), c("9C"))  # the 8 of clubs is live
+    played = Trick(1, (c("8C"), c("10C"), c("AC")))
+    gone = replace(apart, trick=played)
+    assert _same_card(gone)(c("7C"), c("9C"))  # the 8 is played: nothing live between
+
+
+def test_a_card_is_ruled_out_by_a_clear_lead_and_after_rare_deals():
+    from service.players.driver import _still_open
+
+    lv = Level("s", samples=200, nodes=10**9, exact=True, stop_sigmas=3.0, stop_ties=48)
+    never_same = lambda a, b: False  # noqa: E731
+
+    def still(seen, points=None, same=never_same):
+        totals = {c: sum(m[c] for m, _ in seen) for c in seen[0][0]}
+        points = points or {c: sum(f[c] for _, f in seen) for c in seen[0][1]}
+        return _still_open(seen, sorted(totals), totals, points, lv, same)
+
+    # card 1 ahead of card 2 by about 10 on every deal: 2 is ruled out; card 3, ahead
+    # of 2 and level with 1 on average but far noisier, stays
+    seen = [
+        ({1: 10.0 + (i % 3), 2: 0.0 + (i % 2), 3: 38.0 if i % 2 else -18.0}, {1: 0, 2: 0, 3: 0})
+        for i in range(10)
+    ]
+    assert still(seen) == [1, 3]
+    # equal margins on every deal so far: a rarer deal may tell them apart, so both stay
+    # until ``stop_ties`` deals, unless they are the same card in effect
+    tied = [({1: 5.0, 2: 5.0}, {1: 20, 2: 10}) for _ in range(10)]
+    assert still(tied) == [1, 2]
+    assert still(tied, same=lambda a, b: True) == [1]
+    # after ``stop_ties`` deals the card points decide, as _choose's tie-break does
+    assert still(tied * 5) == [1]
+    assert still([({1: 5.0, 2: 5.0}, {1: 10, 2: 10})] * 50) == [1]  # the same in all
+
+
+def test_hard_stops_early_only_where_the_card_is_clear():
+    """Where the best card is clear, ``hard`` solves fewer deals than its budget allows and
+    plays the card it plays searching every card on every deal; the same seed gives the
+    same answer, and the values of the cards ruled out are over their own deals."""
+    hard = LEVELS["hard"]
+    full = replace(hard, stop_sigmas=0.0)
+    stopped = 0
+    for seed in range(6):
+        view, _ = played_view(plays=14, seed=seed)
+        if legal_mask(view.hand, view.position).bit_count() < 2:
+            continue
+        a = suggest_play(view, hard, seed=1)
+        assert a == suggest_play(view, hard, seed=1)
+        b = suggest_play(view, full, seed=1)
+        assert a.samples <= b.samples
+        if a.samples < b.samples:
+            stopped += 1
+            assert a.card == b.card
+    assert stopped

@@ -164,7 +164,13 @@ class SuggestPlaySchema(ResponseSchema):
         required=True,
         metadata={"description": "Every legal card with its estimated value, best first."},
     )
-    samples = JsonInteger(required=True, metadata={"description": "Deals searched."})
+    samples = JsonInteger(
+        required=True,
+        metadata={
+            "description": "Deals searched. `hard` stops searching a card once it is clearly "
+            "behind the best: that card's value is its mean over the deals searched until then."
+        },
+    )
     exact = fields.Boolean(
         required=True,
         metadata={"description": "Whether every search reached the end of the round."},
