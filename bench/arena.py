@@ -391,8 +391,9 @@ def summary(results, preset, a, b, auction, bid_a, bid_b, started, measured) -> 
 def markdown(rows: list[dict]) -> str:
     lines = [
         "| preset | A vs B | bidding | deals | A's margin per deal (95% CI) "
-        "| card points (95% CI) | contracts made A / B | A latency p50/p95/p99 ms (CPU) "
-        "| B latency p50/p95/p99 ms (CPU) | commit |",
+        "| card points (95% CI) | contracts made A / B "
+        "| A latency p50/p95/p99 ms (CPU p50/p95/p99, mean) "
+        "| B latency p50/p95/p99 ms (CPU p50/p95/p99, mean) | commit |",
         "|---|---|---|---|---|---|---|---|---|---|",
     ]
     for r in rows:
@@ -402,7 +403,7 @@ def markdown(rows: list[dict]) -> str:
             x, c = lat[name], cpu[name]
             return (
                 f"{x['p50']:.1f} / {x['p95']:.1f} / {x['p99']:.1f} "
-                f"({c['p50']:.1f} / {c['p95']:.1f} / {c['p99']:.1f})"
+                f"({c['p50']:.1f} / {c['p95']:.1f} / {c['p99']:.1f}, {c['mean']:.1f})"
             )
 
         a, b = r["a"], r["b"]

@@ -147,41 +147,51 @@ def regrets(found: dict) -> dict[int, float]:
     return out
 
 
-def evaluate(path: Path, players: list[str]) -> None:
+def evaluate(path: Path, players: list[str], dump: Path | None = None) -> None:
+    """Print the table; ``dump``: also write each player's cards and CPU per decision."""
     kept = pickle.loads(path.read_bytes())["positions"]
     views = [SeatView(RULES, **p["view"]) for p in kept]
     values = [card_values(v, p["hands"]) for v, p in zip(views, kept, strict=True)]
     best = [max(v.values()) for v in values]
     cards = {"colver": [p["colver"] for p in kept], "hard (recorded)": [p["hard"] for p in kept]}
-    cpu = {}
+    cpu: dict[str, list[float]] = {}
     for name in players:
         lv = driver.level_of(name)
-        start = time.process_time()
-        cards[name] = [
-            driver.suggest_play(v, lv, p["seed"], driver.MAX_BUDGET_MS).card
-            for v, p in zip(views, kept, strict=True)
-        ]
-        cpu[name] = (time.process_time() - start) * 1000 / len(kept)
+        cards[name], cpu[name] = [], []
+        for v, p in zip(views, kept, strict=True):
+            start = time.thread_time()
+            cards[name].append(driver.suggest_play(v, lv, p["seed"], driver.MAX_BUDGET_MS).card)
+            cpu[name].append((time.thread_time() - start) * 1000)
+    if dump is not None:
+        dump.write_bytes(pickle.dumps({"cards": cards, "cpu": cpu, "values": values}))
+    # Paired against the first player asked again (``--players``' first), where there is one.
+    first = players[0] if players else "hard (recorded)"
     deals = len({p["deal"] for p in kept})
     print(f"{len(kept)} decisions with a choice, from {deals} duplicate deals ({path})")
     print(
-        "| player | regret a decision | minus colver's | minus hard's (recorded) "
-        "| differs from colver | CPU a decision |"
+        f"| player | regret a decision | minus colver's | minus {first}'s "
+        "| differs from colver | CPU a decision (mean; p50 / p95) |"
     )
     print("|---|---|---|---|---|---|")
     for name, chosen in cards.items():
         got = [v[c] for v, c in zip(values, chosen, strict=True)]
         regret = mean_ci([b - g for b, g in zip(best, got, strict=True)])
         vs = {}
-        for other in ("colver", "hard (recorded)"):
+        for other in ("colver", first):
             theirs = [v[c] for v, c in zip(values, cards[other], strict=True)]
             vs[other] = mean_ci([g - t for g, t in zip(got, theirs, strict=True)])
         differ = sum(a != b for a, b in zip(chosen, cards["colver"], strict=True))
-        ms = f"{cpu[name]:.0f} ms" if name in cpu else "-"
+        ms = "-"
+        if name in cpu:
+            xs = sorted(cpu[name])
+            ms = (
+                f"{sum(xs) / len(xs):.0f} ms; {xs[len(xs) // 2]:.0f} / "
+                f"{xs[int(0.95 * (len(xs) - 1))]:.0f}"
+            )
         print(
             f"| {name} | {regret[0]:.2f} ± {regret[1]:.2f} | {vs['colver'][0]:+.2f} ± "
-            f"{vs['colver'][1]:.2f} | {vs['hard (recorded)'][0]:+.2f} ± "
-            f"{vs['hard (recorded)'][1]:.2f} | {differ} | {ms} |"
+            f"{vs['colver'][1]:.2f} | {vs[first][0]:+.2f} ± "
+            f"{vs[first][1]:.2f} | {differ} | {ms} |"
         )
     # The cards played: who played them (the other side's were asked, not played).
     for side in (True, False):
@@ -206,11 +216,12 @@ def main(argv=None) -> None:
     e = sub.add_parser("evaluate")
     e.add_argument("path", type=Path)
     e.add_argument("--players", default="", help="levels to ask again, comma-separated")
+    e.add_argument("--dump", type=Path, help="write the cards and CPU per decision here")
     args = parser.parse_args(argv)
     if args.command == "collect":
         collect(args.deals, args.seed, args.out, args.level, args.colver)
     else:
-        evaluate(args.path, [p for p in args.players.split(",") if p])
+        evaluate(args.path, [p for p in args.players.split(",") if p], args.dump)
 
 
 if __name__ == "__main__":
