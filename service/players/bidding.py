@@ -123,6 +123,10 @@ class BidLevel:
     solved_in: tuple[str, ...] = PLAYER_BIDDING
     #: Rollouts (deals times options) beyond which no more deals are dealt for a close call.
     rollouts: int = 120
+    #: In the bidding procedures of ``more_in``: ``least``, ``most`` and ``rollouts`` each
+    #: ``more`` times as many.
+    more: int = 1
+    more_in: tuple[str, ...] = ()
     #: Deals drawn for each one looked at, chosen in proportion to the likelihood of the
     #: calls the other seats made (:func:`bids_likelihood`).
     candidates: int = 6
@@ -641,8 +645,9 @@ def suggest_bid(
     options = _options(view)
     values: dict[Call, list[float]] = {b: [] for b in options}
     used = 0
-    least, most = lv.least, lv.most
-    most = max(least, min(most, lv.rollouts // len(options)))
+    times = lv.more if view.ruleset.bidding in lv.more_in else 1
+    least, most, rollouts = lv.least * times, lv.most * times, lv.rollouts * times
+    most = max(least, min(most, rollouts // len(options)))
     others_bid = any(
         (view.dealer + 1 + i) % view.ruleset.players != view.seat for i in range(len(view.bids))
     )
