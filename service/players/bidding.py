@@ -36,6 +36,7 @@ from ..engine.bidding import (
     CAPOT,
     COINCHE,
     CONTRA,
+    KLAVERJAS_BIDDING,
     NAME,
     PASS,
     RECONTRA,
@@ -156,6 +157,8 @@ BID_LEVELS: dict[str, BidLevel] = {
         swaps=30,
         swaps_in=("coinche",),
         offset=30.0,
+        more=3,
+        more_in=("bulgarian", *KLAVERJAS_BIDDING),
     ),
 }
 

@@ -186,7 +186,7 @@ def test_a_variant_sets_a_tuple_of_procedures_by_slashes():
 
 def test_more_deals_only_in_the_procedures_named():
     """``more`` multiplies the deals looked at in the procedures of ``more_in`` alone."""
-    base = dataclasses.replace(bidding.BID_LEVELS["hard"], least=4, most=4)
+    base = dataclasses.replace(bidding.BID_LEVELS["hard"], least=4, most=4, more_in=())
     more = dataclasses.replace(base, more=3, more_in=("bulgarian",))
     for preset, deals in (("belot", 12), ("belote", 4)):
         rules = get_ruleset(preset)

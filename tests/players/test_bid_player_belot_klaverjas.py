@@ -248,7 +248,17 @@ def test_the_same_view_and_seed_give_the_same_call(monkeypatch):
         view = next(v for seed in range(7, 50) if (v := _auction_prefix(rules, seed, 1)))
         first = bidding.suggest_bid(view, "hard", seed=5)
         assert first == bidding.suggest_bid(view, "hard", seed=5)
-        assert first.samples >= bidding.BID_LEVELS["hard"].least
+        assert first.samples >= bidding.BID_LEVELS["hard"].least * 3  # more deals here
+
+
+def test_hard_looks_at_more_deals_in_belot_and_klaverjas_only():
+    hard = bidding.BID_LEVELS["hard"]
+    assert hard.more == 3
+    assert set(hard.more_in) == {"bulgarian", "klaverjas_free", "klaverjas_forced"} | {
+        "klaverjas_proposed"
+    }
+    for rules in (get_ruleset("belote"), get_ruleset("klaberjass"), get_ruleset("coinche")):
+        assert rules.bidding not in hard.more_in  # their measured bidder, unchanged
 
 
 def test_a_table_bids_whole_auctions_and_scores_a_doubled_contract():
