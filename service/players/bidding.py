@@ -36,6 +36,7 @@ from ..engine.bidding import (
     CAPOT,
     COINCHE,
     CONTRA,
+    KLAVERJAS_BIDDING,
     NAME,
     PASS,
     RECONTRA,
@@ -123,6 +124,10 @@ class BidLevel:
     solved_in: tuple[str, ...] = PLAYER_BIDDING
     #: Rollouts (deals times options) beyond which no more deals are dealt for a close call.
     rollouts: int = 120
+    #: In the bidding procedures of ``more_in``: ``least``, ``most`` and ``rollouts`` each
+    #: ``more`` times as many.
+    more: int = 1
+    more_in: tuple[str, ...] = ()
     #: Deals drawn for each one looked at, chosen in proportion to the likelihood of the
     #: calls the other seats made (:func:`bids_likelihood`).
     candidates: int = 6
@@ -152,6 +157,8 @@ BID_LEVELS: dict[str, BidLevel] = {
         swaps=30,
         swaps_in=("coinche",),
         offset=30.0,
+        more=3,
+        more_in=("bulgarian", *KLAVERJAS_BIDDING),
     ),
 }
 
@@ -248,6 +255,23 @@ def _with_turned(view: AuctionView, b: Call) -> int:
     return view.hand
 
 
+_MARGINS: dict[tuple[int, int, str], tuple[Ruleset, float]] = {}
+
+
+def _margin(hand: int, trump: str, rules: Ruleset) -> float:
+    """:func:`take_margin`, remembered: the look-ahead's model bidders value the same
+    hands in every option's rollout of a deal."""
+    key = (id(rules), hand, trump)
+    hit = _MARGINS.get(key)
+    if hit is not None and hit[0] is rules:
+        return hit[1]
+    value = take_margin(hand, trump, rules)
+    if len(_MARGINS) >= 65536:
+        _MARGINS.clear()
+    _MARGINS[key] = (rules, value)
+    return value
+
+
 def ladder_bid(view: AuctionView, rng: random.Random | None = None) -> Call:
     """Bulgarian bidding by :func:`side_points` over every contract the ladder offers (C D H
     S, no trump, all trumps), each call's margin its estimate over :func:`take_threshold`:
@@ -263,12 +287,12 @@ def ladder_bid(view: AuctionView, rng: random.Random | None = None) -> Call:
     ours = high is not None and high.team == rules.team_of(view.seat)
 
     margins = {
-        b.trump: take_margin(hand, b.trump, rules)
+        b.trump: _margin(hand, b.trump, rules)
         for b in legal
         if b.action == BID and b.trump is not None
     }
     best = max(margins, key=margins.__getitem__) if margins else None
-    standing = take_margin(hand, high.trump, rules) if high is not None else 0.0
+    standing = _margin(hand, high.trump, rules) if high is not None else 0.0
     if Call(CONTRA) in legal and standing >= max(0.0, margins[best] if best is not None else 0.0):
         return Call(CONTRA)
     if best is not None:
@@ -504,6 +528,7 @@ def _rollout(
     share: float,
     solved: dict,
     match: MatchOutlook | None = None,
+    plays: dict | None = None,
 ) -> float | tuple[float, float]:
     """The seat's side's margin after ``first``: the auction finished by :func:`model_bid`
     at every seat, the round played by the greedy player, and in the proportion ``share``
@@ -513,7 +538,11 @@ def _rollout(
     With ``match`` (:func:`.chances.outlook`): the margin and the side's chance to win the
     match after the round. The double-dummy part of a round is scored as the greedy
     round's points moved to the double-dummy margin (their sum and the round's winner
-    kept): the solver gives a margin, not a score."""
+    kept): the solver gives a margin, not a score.
+
+    ``plays`` remembers the greedy play-out's score by the contract and the hands at the
+    first card: the greedy player reads the cards and the contract, not the calls, so two
+    options whose auctions end in the same contract on one deal play the same round."""
     rules = view.ruleset
     bidders = [model_bid] * rules.players
     game = Round(rules, view.dealer, _record(dealt))
@@ -538,12 +567,16 @@ def _rollout(
         )
         if share >= 1 and match is None:
             return value
-    played = play_out(game, [greedy_card] * rules.players, rng, bids, contract=contract)
-    greedy = played.score.score[team] - played.score.score[1 - team]
+    key = (contract, hands)
+    s = plays.get(key) if plays is not None else None
+    if s is None:
+        s = play_out(game, [greedy_card] * rules.players, rng, bids, contract=contract).score
+        if plays is not None:
+            plays[key] = s
+    greedy = s.score[team] - s.score[1 - team]
     margin = value + (1 - share) * greedy
     if match is None:
         return margin
-    s = played.score
     outcome = MatchRound(s.score, s.held, s.winner, s.capot)
     chance = (1 - share) * match.win(team, outcome) if share < 1 else 0.0
     if share > 0:
@@ -615,8 +648,9 @@ def suggest_bid(
     options = _options(view)
     values: dict[Call, list[float]] = {b: [] for b in options}
     used = 0
-    least, most = lv.least, lv.most
-    most = max(least, min(most, lv.rollouts // len(options)))
+    times = lv.more if view.ruleset.bidding in lv.more_in else 1
+    least, most, rollouts = lv.least * times, lv.most * times, lv.rollouts * times
+    most = max(least, min(most, rollouts // len(options)))
     others_bid = any(
         (view.dealer + 1 + i) % view.ruleset.players != view.seat for i in range(len(view.bids))
     )
@@ -656,8 +690,11 @@ def suggest_bid(
             if swaps:
                 dealt = _walk(view, dealt, likelihood, swaps, rng)
         seed_j = rng.randrange(1 << 30)
+        plays: dict = {}  # this deal's play-outs by contract
         for option in options:
-            rollout = _rollout(view, dealt, option, random.Random(seed_j), share, solved, ahead)
+            rollout = _rollout(
+                view, dealt, option, random.Random(seed_j), share, solved, ahead, plays
+            )
             if isinstance(rollout, tuple):
                 values[option].append(rollout[0])
                 chances[option].append(rollout[1])

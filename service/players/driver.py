@@ -540,12 +540,16 @@ def level_of(spec: str) -> Level:
 def variant(base: Any, spec: str, changes: list[str]) -> Any:
     """A level (a frozen dataclass with a ``name``: :class:`Level`, the bidder's
     :class:`.bidding.BidLevel`) with the fields of ``changes`` (``field=value``, a bool
-    as 0 or 1) set, named ``spec``; ``base`` itself without changes."""
-    fields = {}
+    as 0 or 1, a tuple of names as its items separated by ``/``, empty for none) set,
+    named ``spec``; ``base`` itself without changes."""
+    fields: dict[str, Any] = {}
     for change in changes:
         key, value = change.split("=")
         kind = type(getattr(base, key))
-        fields[key] = bool(int(value)) if kind is bool else kind(value)
+        if kind is tuple:
+            fields[key] = tuple(v for v in value.split("/") if v)
+        else:
+            fields[key] = bool(int(value)) if kind is bool else kind(value)
     return replace(base, name=spec, **fields) if fields else base
 
 

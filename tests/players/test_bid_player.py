@@ -179,6 +179,23 @@ def test_a_bidding_variant_is_named_by_its_changes():
     assert bidding.bid_level_of("hard") is bidding.BID_LEVELS["hard"]
 
 
+def test_a_variant_sets_a_tuple_of_procedures_by_slashes():
+    lv = bidding.bid_level_of("hard+more=3+more_in=bulgarian/klaverjas_free+solved_in=")
+    assert (lv.more, lv.more_in, lv.solved_in) == (3, ("bulgarian", "klaverjas_free"), ())
+
+
+def test_more_deals_only_in_the_procedures_named():
+    """``more`` multiplies the deals looked at in the procedures of ``more_in`` alone."""
+    base = dataclasses.replace(bidding.BID_LEVELS["hard"], least=4, most=4, more_in=())
+    more = dataclasses.replace(base, more=3, more_in=("bulgarian",))
+    for preset, deals in (("belot", 12), ("belote", 4)):
+        rules = get_ruleset(preset)
+        dealt = table_deal(rules, random.Random(2))
+        view = table.AuctionView(rules, 1, dealt.hands[1], 0, (), dealt.turned)
+        assert bidding.suggest_bid(view, base, 5).samples == 4
+        assert bidding.suggest_bid(view, more, 5).samples == deals
+
+
 def test_the_walk_exchanges_unseen_cards_toward_the_likelier_deals():
     rules = get_ruleset("coinche")
     rng = random.Random(5)

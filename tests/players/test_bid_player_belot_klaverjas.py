@@ -248,7 +248,17 @@ def test_the_same_view_and_seed_give_the_same_call(monkeypatch):
         view = next(v for seed in range(7, 50) if (v := _auction_prefix(rules, seed, 1)))
         first = bidding.suggest_bid(view, "hard", seed=5)
         assert first == bidding.suggest_bid(view, "hard", seed=5)
-        assert first.samples >= bidding.BID_LEVELS["hard"].least
+        assert first.samples >= bidding.BID_LEVELS["hard"].least * 3  # more deals here
+
+
+def test_hard_looks_at_more_deals_in_belot_and_klaverjas_only():
+    hard = bidding.BID_LEVELS["hard"]
+    assert hard.more == 3
+    assert set(hard.more_in) == {"bulgarian", "klaverjas_free", "klaverjas_forced"} | {
+        "klaverjas_proposed"
+    }
+    for rules in (get_ruleset("belote"), get_ruleset("klaberjass"), get_ruleset("coinche")):
+        assert rules.bidding not in hard.more_in  # their measured bidder, unchanged
 
 
 def test_a_table_bids_whole_auctions_and_scores_a_doubled_contract():
@@ -329,3 +339,28 @@ def test_the_arena_bids_belot_and_klaverjas_auctions():
             assert out["taken"]["A"] + out["taken"]["B"] + out["redeal"] == 2
             assert out["taken"]["A"] == out["taken"]["B"] and out["made"]["A"] == out["made"]["B"]
             assert out["margin"] == 0.0
+
+
+def test_the_rollouts_remember_a_contracts_play_out_without_changing_its_value(monkeypatch):
+    """Two options whose auctions end in the same contract play the same round: the
+    remembered score gives each option the value of its own play-out, with fewer
+    play-outs."""
+    calls = {"fresh": 0, "kept": 0}
+    counting = "fresh"
+
+    def play_out(*args, **kwargs):
+        calls[counting] += 1
+        return table.play_out(*args, **kwargs)
+
+    monkeypatch.setattr(bidding, "play_out", play_out)
+    for k in range(6):
+        dealt = table_deal(BELOT, random.Random(k))
+        view = table.AuctionView(BELOT, 1, dealt.hands[1], 0)
+        plays: dict = {}
+        for option in bidding._options(view):
+            counting = "fresh"
+            fresh = bidding._rollout(view, dealt, option, random.Random(k), 0.0, {})
+            counting = "kept"
+            kept = bidding._rollout(view, dealt, option, random.Random(k), 0.0, {}, None, plays)
+            assert kept == fresh
+    assert calls["kept"] < calls["fresh"]
