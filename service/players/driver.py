@@ -26,7 +26,7 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass, replace
 from typing import Any
 
-from ..engine.cards import cards_in, strength
+from ..engine.cards import cards_in
 from ..engine.declarations import Declaration, find_belotes, find_declarations, settle
 from ..engine.play import card_points, legal_mask, trick_points, winning_index
 from ..engine.rounds import Trick
@@ -35,7 +35,7 @@ from ..engine.scoring import ContractBid, Figures, end_bonus, mode_total, settle
 from . import dds
 from .baselines import greedy_card, random_card
 from .deadline import Deadline
-from .inference import Weight, combine, play_weight, taker_weight
+from .inference import Weight, between, combine, play_weight, taker_weight
 from .mistakes import err
 from .reading import auction_weight
 from .sampler import Knowledge, knowledge, resample, sample
@@ -453,11 +453,11 @@ def _same_card(view: SeatView) -> Callable[[int, int], bool]:
     gone = view.played | view.hand
 
     def same(a: int, b: int) -> bool:
-        if a >> 3 != b >> 3 or card_points(a, trump, rules) != card_points(b, trump, rules):
-            return False
-        low, high = sorted((strength(a, trump), strength(b, trump)))
-        suit = 8 * (a >> 3)
-        return all(gone >> c & 1 for c in range(suit, suit + 8) if low < strength(c, trump) < high)
+        return (
+            a >> 3 == b >> 3
+            and card_points(a, trump, rules) == card_points(b, trump, rules)
+            and not between(a, b, trump) & ~gone
+        )
 
     return same
 

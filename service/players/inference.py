@@ -36,7 +36,7 @@ from .view import SeatView
 Weight = Callable[[Sequence[int]], float]
 
 
-def _between(a: int, b: int, trump: str) -> int:
+def between(a: int, b: int, trump: str) -> int:
     """The cards of ``a``'s suit strictly between ``a`` and ``b`` in strength."""
     low, high = sorted((strength(a, trump), strength(b, trump)))
     out = 0
@@ -92,11 +92,11 @@ def play_weight(
         return None
     points = [card_points(c, trump, rules) for c in range(32)]
     # A card equivalent to the model's: same suit and points, nothing live between them.
-    between = {}
+    gaps = {}
     for _, c, *_ in moments:
         for d in range(8 * (c >> 3), 8 * (c >> 3) + 8):
             if d != c and points[d] == points[c]:
-                between[(c, d)] = _between(c, d, trump)
+                gaps[(c, d)] = between(c, d, trump)
 
     # The model's card per moment and hand: deals drawn for one decision often give a seat
     # the same hand at a moment (late in the round nearly always).
@@ -115,7 +115,7 @@ def play_weight(
                 )
             if chosen == c:
                 continue
-            gap = between.get((c, chosen))
+            gap = gaps.get((c, chosen))
             if gap is not None and not gap & ~hand & ~gone:
                 continue
             w *= m

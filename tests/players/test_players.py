@@ -671,7 +671,7 @@ def test_a_card_is_ruled_out_by_a_clear_lead_and_after_rare_deals():
 def test_hard_stops_early_only_where_the_card_is_clear():
     """Where the best card is clear, ``hard`` solves fewer deals than its budget allows and
     plays the card it plays searching every card on every deal; the same seed gives the
-    same answer, and the values of the cards ruled out are over their own deals."""
+    same answer."""
     hard = LEVELS["hard"]
     full = replace(hard, stop_sigmas=0.0)
     stopped = 0
