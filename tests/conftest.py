@@ -13,6 +13,13 @@ from pathlib import Path
 import pytest
 import requests
 
+# The suite's suggestions must be answered, not refused, on a machine busy with other work
+# (CI beside a benchmark): the search processes are niced, so there a search can wait many
+# times its CPU budget. Every server of the suite (in-process or gunicorn, which inherit
+# this) waits up to 25 s beyond the budget, under Schemathesis' 30 s request timeout. Set
+# before the service is imported: search_pool reads its settings then.
+os.environ.setdefault("BELOTE_SUGGEST_GRACE", "25")
+
 from service.api.app import create_app
 from tests.support import ROOT
 
@@ -46,10 +53,10 @@ class Server:
         return self.base_url + path
 
     def get(self, path: str, **kwargs) -> requests.Response:
-        return self.session.get(self.url(path), timeout=10, **kwargs)
+        return self.session.get(self.url(path), timeout=30, **kwargs)
 
     def post(self, path: str, json=None, **kwargs) -> requests.Response:
-        return self.session.post(self.url(path), json=json, timeout=10, **kwargs)
+        return self.session.post(self.url(path), json=json, timeout=30, **kwargs)
 
 
 @pytest.fixture(scope="session")

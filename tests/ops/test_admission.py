@@ -4,6 +4,7 @@ worker's line drained, batch items paced in work units."""
 
 from __future__ import annotations
 
+import os
 import threading
 import time
 
@@ -206,3 +207,14 @@ def test_batch_items_yield_between_each_other_and_keep_to_their_share():
     # Past it, a pause about as long as each item (half of the time).
     assert all(0.0009 <= p <= 0.0021 for p in pauses[4:]), pauses
     assert now["wall"] == pytest.approx(0.032, abs=0.002)
+
+
+def test_the_grace_of_a_suggestion_is_the_operators_setting():
+    """BELOTE_SUGGEST_GRACE (tests/conftest.py gives the suite 25 s): how long a suggestion
+    may wait for its turn, and beyond its budget for its answer."""
+    from service.api.server.config import Settings
+
+    assert Settings().suggest_grace == 10
+    assert Settings.from_env({"BELOTE_SUGGEST_GRACE": "40"}).suggest_grace == 40
+    suite = float(os.environ["BELOTE_SUGGEST_GRACE"])
+    assert search_pool.GRACE_S == suite == search_pool.line().max_wait_s

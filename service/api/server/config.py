@@ -414,6 +414,15 @@ class Settings:
             "Suggestions that may wait per worker; more get a 503 problem with Retry-After.",
         ),
     )
+    suggest_grace: int = field(
+        default=10,
+        metadata=env(
+            "BELOTE_SUGGEST_GRACE",
+            _seconds,
+            "Seconds a suggestion may wait for its turn, and beyond its CPU budget for its "
+            "answer, before a 503 problem; a host busy with other work needs more.",
+        ),
+    )
     metrics: bool = field(
         default=True,
         metadata=env("BELOTE_METRICS", _switch, "Serve Prometheus metrics (on or off)."),

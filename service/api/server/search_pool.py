@@ -6,11 +6,12 @@ legal-moves included. So a suggestion is handed to a small pool of separate proc
 (``BELOTE_SUGGEST_PROCESSES``, default 1 per gunicorn worker, niced so the workers
 answering the rules endpoints keep priority) and the request thread waits for the answer without the
 lock. Each search stops itself at its time budget; the wait has a deadline too (the budget
-plus ``GRACE_S``), and at most ``BELOTE_SUGGEST_QUEUE`` suggestions may wait per worker: beyond
-that, or past the deadline, the client gets a 503 problem with ``Retry-After`` instead of
-a stalled connection. The waiting suggestions form a first-come-first-served line
-(:func:`line`, service/api/server/admission.py) that a suggestion joins before its body is read,
-and that a retiring worker refuses at once (:func:`drain`).
+plus ``GRACE_S``, ``BELOTE_SUGGEST_GRACE``), and at most ``BELOTE_SUGGEST_QUEUE``
+suggestions may wait per worker: beyond that, or past the deadline, the client gets a 503
+problem with ``Retry-After`` instead of a stalled connection. The waiting suggestions form
+a first-come-first-served line (:func:`line`, service/api/server/admission.py) that a
+suggestion joins before its body is read, and that a retiring worker refuses at once
+(:func:`drain`).
 
 The pool starts with the worker (:func:`warm`, from gunicorn's ``post_worker_init``; else on
 the first suggestion), with ``forkserver``: the children do not inherit the worker's threads
@@ -42,8 +43,8 @@ log = logging.getLogger(__name__)
 _SETTINGS = Settings.from_env()
 PROCESSES = _SETTINGS.suggest_processes
 QUEUE = _SETTINGS.suggest_queue
-#: Seconds allowed beyond the budget for the queue and the hand-over.
-GRACE_S = 10.0
+#: Seconds allowed beyond the budget for the queue and the hand-over (BELOTE_SUGGEST_GRACE).
+GRACE_S = float(_SETTINGS.suggest_grace)
 NICENESS = 10
 
 _lock = threading.Lock()
