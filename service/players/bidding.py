@@ -66,6 +66,7 @@ from ..engine.scoring import mode_total
 from .baselines import greedy_card
 from .deadline import Deadline
 from .driver import solved_round_margin, variant
+from .memo import RulesMemo
 from .reading import (
     READING_OFFSET,
     bid_points,
@@ -255,21 +256,13 @@ def _with_turned(view: AuctionView, b: Call) -> int:
     return view.hand
 
 
-_MARGINS: dict[tuple[int, int, str], tuple[Ruleset, float]] = {}
+_MARGINS: RulesMemo[float] = RulesMemo(65536)
 
 
 def _margin(hand: int, trump: str, rules: Ruleset) -> float:
     """:func:`take_margin`, remembered: the look-ahead's model bidders value the same
     hands in every option's rollout of a deal."""
-    key = (id(rules), hand, trump)
-    hit = _MARGINS.get(key)
-    if hit is not None and hit[0] is rules:
-        return hit[1]
-    value = take_margin(hand, trump, rules)
-    if len(_MARGINS) >= 65536:
-        _MARGINS.clear()
-    _MARGINS[key] = (rules, value)
-    return value
+    return _MARGINS.get(rules, (hand, trump), lambda: take_margin(hand, trump, rules))
 
 
 def ladder_bid(view: AuctionView, rng: random.Random | None = None) -> Call:

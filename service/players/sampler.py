@@ -48,6 +48,7 @@ from ..engine.rounds import Trick
 from ..engine.rulesets import Ruleset
 from ..engine.text import N_, Text
 from .deadline import Deadline
+from .memo import RulesMemo
 from .view import SeatView, ViewError
 
 
@@ -73,10 +74,9 @@ def play_constraints(view: SeatView, inference: bool = True) -> list[int]:
     return forbid
 
 
-#: The constraints after a round's complete tricks, by (ruleset id, trump, inference,
-#: tricks); a deal's later cards extend an earlier key, so each trick is read once.
-_AFTER: dict[tuple, tuple[Ruleset, tuple[int, ...]]] = {}
-_AFTER_KEPT = 4096
+#: The constraints after a round's complete tricks, by (ruleset, trump, inference, tricks);
+#: a deal's later cards extend an earlier key, so each trick is read once.
+_AFTER: RulesMemo[tuple[int, ...]] = RulesMemo(4096)
 
 
 def _after_tricks(
@@ -84,17 +84,13 @@ def _after_tricks(
 ) -> tuple[int, ...]:
     if not tricks:
         return (0,) * ruleset.players
-    key = (id(ruleset), trump, inference, tricks)
-    kept = _AFTER.get(key)
-    if kept is not None and kept[0] is ruleset:
-        return kept[1]
-    forbid = list(_after_tricks(ruleset, trump, inference, tricks[:-1]))
-    _read_trick(forbid, tricks[-1], ruleset, trump, inference)
-    if len(_AFTER) >= _AFTER_KEPT:
-        _AFTER.clear()
-    found = tuple(forbid)
-    _AFTER[key] = (ruleset, found)
-    return found
+
+    def read() -> tuple[int, ...]:
+        forbid = list(_after_tricks(ruleset, trump, inference, tricks[:-1]))
+        _read_trick(forbid, tricks[-1], ruleset, trump, inference)
+        return tuple(forbid)
+
+    return _AFTER.get(ruleset, (trump, inference, tricks), read)
 
 
 def _read_trick(forbid: list[int], t: Trick, ruleset: Ruleset, trump: str, inference: bool) -> None:
