@@ -22,6 +22,8 @@ from __future__ import annotations
 
 import math
 import random
+import types
+import typing
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, replace
 from typing import Any
@@ -540,13 +542,27 @@ def level_of(spec: str) -> Level:
 def variant(base: Any, spec: str, changes: list[str]) -> Any:
     """A level (a frozen dataclass with a ``name``: :class:`Level`, the bidder's
     :class:`.bidding.BidLevel`) with the fields of ``changes`` (``field=value``, a bool
-    as 0 or 1, a tuple of names as its items separated by ``/``, empty for none) set,
-    named ``spec``; ``base`` itself without changes."""
+    as 0 or 1, a tuple of names as its items separated by ``/``, empty for none, an
+    optional field's absence as ``none``) set, named ``spec``; ``base`` itself without
+    changes. Each value is read as the field's declared type.
+
+    >>> level_of("normal+temperature=10+ceiling=40").ceiling
+    40.0
+    >>> level_of("casual+ceiling=none").ceiling is None
+    True
+    """
     fields: dict[str, Any] = {}
+    hints = typing.get_type_hints(type(base))
     for change in changes:
         key, value = change.split("=")
-        kind = type(getattr(base, key))
-        if kind is tuple:
+        hint = hints[key]
+        optional = isinstance(hint, types.UnionType)  # ``float | None``
+        if optional:
+            hint = next(k for k in typing.get_args(hint) if k is not type(None))
+        kind = typing.get_origin(hint) or hint
+        if optional and value == "none":
+            fields[key] = None  # an optional field (a level's ``ceiling``): none
+        elif kind is tuple:
             fields[key] = tuple(v for v in value.split("/") if v)
         else:
             fields[key] = bool(int(value)) if kind is bool else kind(value)

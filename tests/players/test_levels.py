@@ -175,3 +175,13 @@ def test_a_level_that_ignores_signals_reads_nothing_from_the_partner():
     assert [blind(d) for d in deals] == [forgiving(d) for d in deals]
     assert [blind(d) for d in deals] != [reading(d) for d in deals]
     assert not LEVELS["beginner"].signals and not LEVELS["casual"].signals
+
+
+def test_the_driver_doctests_run():
+    """The level variants of the arena (``driver.variant``) read each field as its type."""
+    import doctest
+
+    from service.players import driver
+
+    failures, tried = doctest.testmod(driver, raise_on_error=False)
+    assert tried >= 2 and failures == 0
