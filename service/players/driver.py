@@ -426,6 +426,8 @@ def _still_open(
     both stay until ``lv.stop_ties`` deals are solved, unless they are the same card in
     effect (``same``: same suit and points, no live card between them)."""
     n = len(seen)
+    if n < 2:  # no spread to judge by (a variant's ``stop_after`` below 2)
+        return sorted(live)
     best = max(live, key=lambda c: (totals[c], points[c]))
     kept = [best]
     for c in live:

@@ -666,6 +666,8 @@ def test_a_card_is_ruled_out_by_a_clear_lead_and_after_rare_deals():
     # after ``stop_ties`` deals the card points decide, as _choose's tie-break does
     assert still(tied * 5) == [1]
     assert still([({1: 5.0, 2: 5.0}, {1: 10, 2: 10})] * 50) == [1]  # the same in all
+    # one deal gives no spread to judge by: every card stays (a variant's stop_after=1)
+    assert still([({1: 10.0, 2: 0.0}, {1: 0, 2: 0})]) == [1, 2]
 
 
 def test_hard_stops_early_only_where_the_card_is_clear():
