@@ -94,16 +94,17 @@ class Level:
 
 
 LEVELS: dict[str, Level] = {
-    # The two weakest levels search as little (at most 6 deals within 150 thousand
-    # nodes) and differ by how they err and what they miss; tuned in the arena to steps
-    # of about 14 points a deal below ``easy`` (docs/arena-log.md, "Levels").
+    # Steps of about 8 to 11 points a deal from each level to the next one up, tuned in
+    # the arena (docs/arena-log.md, "Levels"). The two weakest levels search as little
+    # (at most 6 deals within 150 thousand nodes) and differ by how they err and what
+    # they miss; ``normal`` searches as before and errs a little.
     "beginner": Level(
         "beginner",
         samples=6,
         nodes=150_000,
         plays=True,
         exact=True,
-        temperature=100.0,
+        temperature=75.0,
         ceiling=200.0,
         trumps=False,
         signals=False,
@@ -114,12 +115,20 @@ LEVELS: dict[str, Level] = {
         nodes=150_000,
         plays=True,
         exact=True,
-        temperature=35.0,
-        ceiling=100.0,
+        temperature=30.0,
+        ceiling=90.0,
         signals=False,
     ),
     "easy": Level("easy", samples=2, nodes=60, greedy=True),
-    "normal": Level("normal", samples=24, nodes=400_000, plays=True, exact=True),
+    "normal": Level(
+        "normal",
+        samples=24,
+        nodes=400_000,
+        plays=True,
+        exact=True,
+        temperature=10.0,
+        ceiling=40.0,
+    ),
     # ``hard`` rules out a card 3 standard errors behind the best (docs/players.md): at
     # 800 thousand nodes and 120 deals it gives up 0.9 +- 1.6 points a decision to the
     # 3 million nodes and 200 deals it had, at 48 ms of CPU a decision instead of 129

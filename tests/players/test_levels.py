@@ -23,7 +23,8 @@ from service.players.sampler import knowledge, sample
 from service.players.view import SeatView
 from tests.players.test_players import _coinche_contract, played_view
 
-NEW = ["beginner", "casual"]
+#: The levels that err (a temperature above 0); ``easy`` and ``hard`` play their argmax.
+NEW = ["beginner", "casual", "normal"]
 
 
 def cards(text: str) -> int:
@@ -74,10 +75,16 @@ def test_temperature_zero_is_the_argmax_of_the_level_without_the_model():
             assert warm.values == s.values
 
 
-def test_the_existing_levels_keep_their_argmax():
-    for name in ("easy", "normal", "hard"):
+def test_easy_and_hard_play_their_argmax_and_the_others_err_less_level_by_level():
+    for name in ("easy", "hard"):
         lv = LEVELS[name]
         assert lv.temperature == 0 and lv.ceiling is None and lv.trumps and lv.signals
+    erring = [LEVELS[name] for name in NEW]  # weakest first
+    assert all(lv.temperature > 0 and lv.ceiling is not None for lv in erring)
+    assert [lv.temperature for lv in erring] == sorted(
+        (lv.temperature for lv in erring), reverse=True
+    )
+    assert LEVELS["normal"].trumps and LEVELS["normal"].signals  # it misses nothing
 
 
 @settings(

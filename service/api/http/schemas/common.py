@@ -238,8 +238,8 @@ ENUMS: dict[str, dict[str, Any]] = {
         "How hard a computer player thinks (docs/players.md), weakest first: `beginner` (a "
         "few deals searched, errs often, does not count trumps or read its partner), "
         "`casual` (errs less, reads its partner no more), `easy` (the greedy rule-based "
-        "player), `normal` (up to 24 deals searched exactly, plays read), `hard` (up to 120 "
-        "deals weighed by the auction, the bidder looking further).",
+        "player), `normal` (up to 24 deals searched exactly, plays read, errs a little), "
+        "`hard` (up to 120 deals weighed by the auction, the bidder looking further).",
         ("beginner", "casual", "easy", "normal", "hard"),
     ),
     "ReviewClass": _enum(
