@@ -15,9 +15,10 @@ import requests
 
 # The suite's suggestions must be answered, not refused, on a machine busy with other work
 # (CI beside a benchmark): the search processes are niced, so there a search can wait many
-# times its CPU budget. Every server of the suite (in-process or gunicorn, which inherit
-# this) waits up to 25 s beyond the budget, under Schemathesis' 30 s request timeout. Set
-# before the service is imported: search_pool reads its settings then.
+# times its CPU budget. Every server of the suite (in-process, the session's gunicorn and
+# tests/support/gunicorn_process.py's, which carry it over) waits up to 25 s beyond the
+# budget, under Schemathesis' 30 s request timeout. Set before the service is imported:
+# search_pool reads its settings then.
 os.environ.setdefault("BELOTE_SUGGEST_GRACE", "25")
 
 from service.api.app import create_app

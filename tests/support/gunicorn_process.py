@@ -64,6 +64,10 @@ def gunicorn(
     port = free_port()
     full_env = {k: v for k, v in os.environ.items() if not k.startswith("BELOTE_")}
     full_env.pop("PROMETHEUS_MULTIPROC_DIR", None)
+    # The operator's settings of the shell are left out, but for the suite's own grace of a
+    # suggestion (tests/conftest.py): every server of the suite waits as long for a search.
+    if "BELOTE_SUGGEST_GRACE" in os.environ:
+        full_env["BELOTE_SUGGEST_GRACE"] = os.environ["BELOTE_SUGGEST_GRACE"]
     # One worker; a stop does not wait out the kept-alive connections of the test's clients.
     full_env.update(
         {"BELOTE_BIND": f"127.0.0.1:{port}", "WEB_CONCURRENCY": "1", "BELOTE_GRACEFUL_TIMEOUT": "2"}
