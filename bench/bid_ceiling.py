@@ -13,8 +13,9 @@ decision, in the preset's points and with a 95% interval over the hands:
 - ``LEVEL - easy``: what the level's own call gains (``--level``, default ``hard``).
 
 In a duplicate arena with greedy card play the model is the game itself, so these are the
-margins a bidder can show there per first-speaker decision: where the ceiling is a point,
-about 10,000 duplicate deals are needed to tell it from zero.
+margins a bidder can show there per first-speaker decision. A duplicate deal holds one
+such decision per side, so the arena shows half of it: where the ceiling is a point a
+decision, tens of thousands of deals are needed to tell it from zero (docs/arena-log.md).
 
     python bench/bid_ceiling.py --preset klaverjas-amsterdam \
         --options '{"bidding": "klaverjas_forced"}' --hands 100 --deals 400

@@ -94,10 +94,10 @@ class Level:
 
 
 LEVELS: dict[str, Level] = {
-    # Steps of about 8 to 11 points a deal from each level to the next one up, tuned in
-    # the arena (docs/arena-log.md, "Levels"). The two weakest levels search as little
-    # (at most 6 deals within 150 thousand nodes) and differ by how they err and what
-    # they miss; ``normal`` searches as before and errs a little.
+    # Steps of about 8 to 12 points a deal from each level to the next one up, tuned in
+    # the arena (docs/arena-log.md, "Levels, even steps"). The two weakest levels search
+    # as little (at most 6 deals within 150 thousand nodes) and differ by how they err
+    # and what they miss; ``normal`` searches as before and errs a little.
     "beginner": Level(
         "beginner",
         samples=6,

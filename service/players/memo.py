@@ -10,11 +10,11 @@ A memo is cleared whole once it holds ``size`` entries: the work of one decision
 below that, and no answer depends on what is kept.
 
 >>> from service.engine.rulesets import PRESETS
->>> calls = []
+>>> asked = []
 >>> memo = RulesMemo(2)
->>> square = lambda: calls.append(3) or 9
->>> memo.get(PRESETS["belote"], 3, square), memo.get(PRESETS["belote"], 3, square), calls
-(9, 9, [3])
+>>> nine = lambda: asked.append("asked") or 9
+>>> memo.get(PRESETS["belote"], "k", nine), memo.get(PRESETS["belote"], "k", nine), asked
+(9, 9, ['asked'])
 """
 
 from __future__ import annotations
