@@ -25,23 +25,17 @@ from __future__ import annotations
 
 import argparse
 import json
-import math
 import sys
 import time
 from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
+import arena  # bench/ is this script's sys.path[0]
+
 from service.engine.round import Round
 from service.engine.rulesets import get_ruleset
 from service.players import bidding, table
-
-
-def _interval(xs: list[float]) -> tuple[float, float]:
-    n = len(xs)
-    mean = sum(xs) / n
-    var = sum((x - mean) ** 2 for x in xs) / (n - 1) if n > 1 else 0.0
-    return mean, 1.96 * math.sqrt(var / n)
 
 
 def _valued(view, deals: int, seed: int) -> dict:
@@ -82,7 +76,7 @@ def main(argv: list[str] | None = None) -> None:
         f"{r} deals per call per valuation, CPU {time.process_time() - began:.0f} s"
     )
     for name, xs in gains.items():
-        mean, half = _interval(xs)
+        mean, half = arena.mean_ci(xs)
         print(
             f"  {name} - easy: {mean:+.2f} ± {half:.2f} a decision "
             f"(differs from easy's call on {differ[name]} of {args.hands})"
