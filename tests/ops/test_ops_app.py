@@ -66,6 +66,7 @@ def test_invalid_variables_are_all_named_in_one_clear_message_that_hides_keys():
                 "BELOTE_API_KEYS": "short-secret",
                 "BELOTE_CORS_ORIGINS": "https://x.example/path",
                 "BELOTE_BIND": "nowhere",
+                "BELOTE_SUGGEST_NICE": "20",
             }
         )
     message = str(caught.value)
@@ -75,6 +76,7 @@ def test_invalid_variables_are_all_named_in_one_clear_message_that_hides_keys():
     assert "short-secret" not in message
     assert "'https://x.example/path' is not an origin" in message
     assert "BELOTE_BIND='nowhere': expected HOST:PORT" in message
+    assert "BELOTE_SUGGEST_NICE='20': expected a number between 0 and 19" in message
     assert "short-secret" not in repr(Settings(api_keys=("short-secret",)))
 
 

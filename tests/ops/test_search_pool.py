@@ -1,5 +1,6 @@
 """service/api/server/search_pool.py: a search process ends with the gunicorn worker that
-started it, however the worker ends (here: killed outright, no shutdown of the pool)."""
+started it, however the worker ends (here: killed outright, no shutdown of the pool), and
+runs at the niceness the operator set."""
 
 from __future__ import annotations
 
@@ -8,6 +9,8 @@ import signal
 import subprocess
 import sys
 import time
+
+import pytest
 
 from tests.support.gunicorn_process import ROOT
 
@@ -18,6 +21,16 @@ import os, sys, time
 from service.api.server import search_pool
 print(search_pool._executor().submit(os.getpid).result(timeout=60), flush=True)
 time.sleep(120)
+"""
+
+
+# A stand-in worker that reports its niceness and its search process's.
+_NICENESS = """
+import os
+from service.api.server import search_pool
+nice = (os.getpriority, os.PRIO_PROCESS, 0)
+print(nice[0](*nice[1:]), search_pool._executor().submit(*nice).result(timeout=60), flush=True)
+search_pool._executor().shutdown()
 """
 
 
@@ -48,3 +61,22 @@ def test_a_search_process_ends_when_its_worker_is_killed():
     finally:
         worker.kill()
         worker.wait()
+
+
+@pytest.mark.parametrize(("setting", "added"), [(None, 10), ("3", 3), ("0", 0)])
+def test_a_search_process_runs_at_the_operators_niceness(setting, added):
+    """BELOTE_SUGGEST_NICE (default 10) is added to the worker's niceness."""
+    env = {k: v for k, v in os.environ.items() if k != "BELOTE_SUGGEST_NICE"}
+    if setting is not None:
+        env["BELOTE_SUGGEST_NICE"] = setting
+    out = subprocess.run(
+        [sys.executable, "-c", _NICENESS],
+        cwd=ROOT,
+        env=env,
+        capture_output=True,
+        text=True,
+        timeout=120,
+        check=True,
+    ).stdout
+    worker, search = map(int, out.split())
+    assert search == min(19, worker + added)

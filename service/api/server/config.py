@@ -423,6 +423,15 @@ class Settings:
             "answer, before a 503 problem; a host busy with other work needs more.",
         ),
     )
+    suggest_nice: int = field(
+        default=10,
+        metadata=env(
+            "BELOTE_SUGGEST_NICE",
+            _integer(0, 19),
+            "Niceness the search processes add to the worker's: 0 lets a suggestion compete "
+            "with the rules endpoints and with the host's other work as an equal.",
+        ),
+    )
     metrics: bool = field(
         default=True,
         metadata=env("BELOTE_METRICS", _switch, "Serve Prometheus metrics (on or off)."),

@@ -3,8 +3,9 @@
 A search is pure Python and CPU-bound: run in a gunicorn thread it would hold the
 interpreter lock for up to the time budget and stall every request of that worker,
 legal-moves included. So a suggestion is handed to a small pool of separate processes
-(``BELOTE_SUGGEST_PROCESSES``, default 1 per gunicorn worker, niced so the workers
-answering the rules endpoints keep priority) and the request thread waits for the answer without the
+(``BELOTE_SUGGEST_PROCESSES``, default 1 per gunicorn worker, niced by
+``BELOTE_SUGGEST_NICE``, default 10, so the workers answering the rules endpoints keep
+priority) and the request thread waits for the answer without the
 lock. Each search stops itself at its time budget; the wait has a deadline too (the budget
 plus ``GRACE_S``, ``BELOTE_SUGGEST_GRACE``), and at most ``BELOTE_SUGGEST_QUEUE``
 suggestions may wait per worker: beyond that, or past the deadline, the client gets a 503
@@ -45,7 +46,8 @@ PROCESSES = _SETTINGS.suggest_processes
 QUEUE = _SETTINGS.suggest_queue
 #: Seconds allowed beyond the budget for the queue and the hand-over (BELOTE_SUGGEST_GRACE).
 GRACE_S = float(_SETTINGS.suggest_grace)
-NICENESS = 10
+#: Added to the worker's niceness in each search process (BELOTE_SUGGEST_NICE).
+NICENESS = _SETTINGS.suggest_nice
 
 _lock = threading.Lock()
 _pool: ProcessPoolExecutor | None = None
@@ -72,8 +74,9 @@ def drain() -> int:
 
 
 def _start_child(worker_pid: int) -> None:
-    with contextlib.suppress(OSError):  # not allowed on some systems
-        os.nice(NICENESS)
+    if NICENESS:
+        with contextlib.suppress(OSError):  # not allowed on some systems
+            os.nice(NICENESS)
     threading.Thread(
         target=_exit_with, args=(worker_pid,), name="exit-with-worker", daemon=True
     ).start()
