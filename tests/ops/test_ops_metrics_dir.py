@@ -7,10 +7,9 @@ from __future__ import annotations
 
 import os
 import subprocess
-import sys
 import textwrap
 
-from tests.support.gunicorn_process import ROOT
+from tests.support.gunicorn_process import run_python
 
 #: 300 worker processes that each answered some requests, then exited, one after the other.
 SCRIPT = textwrap.dedent(
@@ -35,17 +34,8 @@ SCRIPT = textwrap.dedent(
 )
 
 
-def _run(script: str, directory) -> subprocess.CompletedProcess:
-    env = dict(os.environ, PROMETHEUS_MULTIPROC_DIR=str(directory))
-    return subprocess.run(
-        [sys.executable, "-c", script],
-        cwd=ROOT,
-        env=env,
-        capture_output=True,
-        text=True,
-        timeout=360,
-        check=True,
-    )
+def _run(script: str, directory) -> subprocess.CompletedProcess[str]:
+    return run_python(script, dict(os.environ, PROMETHEUS_MULTIPROC_DIR=str(directory)), 360)
 
 
 def _sample(text: str, prefix: str) -> float:

@@ -12,7 +12,7 @@ import time
 
 import pytest
 
-from tests.support.gunicorn_process import ROOT
+from tests.support.gunicorn_process import ROOT, run_python
 
 # A stand-in for a gunicorn worker: starts the pool, reports its search process's pid,
 # then waits to be killed.
@@ -69,14 +69,6 @@ def test_a_search_process_runs_at_the_operators_niceness(setting, added):
     env = {k: v for k, v in os.environ.items() if k != "BELOTE_SUGGEST_NICE"}
     if setting is not None:
         env["BELOTE_SUGGEST_NICE"] = setting
-    out = subprocess.run(
-        [sys.executable, "-c", _NICENESS],
-        cwd=ROOT,
-        env=env,
-        capture_output=True,
-        text=True,
-        timeout=120,
-        check=True,
-    ).stdout
+    out = run_python(_NICENESS, env, timeout=120).stdout
     worker, search = map(int, out.split())
     assert search == min(19, worker + added)

@@ -18,6 +18,22 @@ import requests
 ROOT = Path(__file__).resolve().parents[2]
 
 
+def run_python(
+    script: str, env: Mapping[str, str], timeout: float
+) -> subprocess.CompletedProcess[str]:
+    """Run ``script`` in a fresh interpreter from the repository's root (an error if it
+    fails), its output captured."""
+    return subprocess.run(
+        [sys.executable, "-c", script],
+        cwd=ROOT,
+        env=dict(env),
+        capture_output=True,
+        text=True,
+        timeout=timeout,
+        check=True,
+    )
+
+
 def free_port() -> int:
     with socket.socket() as s:
         s.bind(("127.0.0.1", 0))
