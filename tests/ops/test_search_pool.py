@@ -28,8 +28,8 @@ time.sleep(120)
 _NICENESS = """
 import os
 from service.api.server import search_pool
-nice = (os.getpriority, os.PRIO_PROCESS, 0)
-print(nice[0](*nice[1:]), search_pool._executor().submit(*nice).result(timeout=60), flush=True)
+search = search_pool._executor().submit(os.getpriority, os.PRIO_PROCESS, 0)
+print(os.getpriority(os.PRIO_PROCESS, 0), search.result(timeout=60), flush=True)
 search_pool._executor().shutdown()
 """
 
