@@ -14,11 +14,13 @@ import pytest
 import requests
 
 # The suite's suggestions must be answered, not refused, on a machine busy with other work
-# (CI beside a benchmark): the search processes are niced, so there a search can wait many
-# times its CPU budget. Every server of the suite (in-process, the session's gunicorn and
-# tests/support/gunicorn_process.py's, which carry it over) waits up to 25 s beyond the
+# (CI beside a benchmark). Every server of the suite (in-process, the session's gunicorn
+# and tests/support/gunicorn_process.py's, which carry both over) runs its searches at the
+# worker's own niceness: niced, they get a few percent of a core under a load of 5 and a
+# 1-second search takes 20 s on the clock. And each waits up to 25 s beyond a search's
 # budget, under Schemathesis' 30 s request timeout. Set before the service is imported:
-# search_pool reads its settings then.
+# search_pool reads its settings then (tests/ops/test_search_pool.py tests the niceness).
+os.environ.setdefault("BELOTE_SUGGEST_NICE", "0")
 os.environ.setdefault("BELOTE_SUGGEST_GRACE", "25")
 
 from service.api.app import create_app

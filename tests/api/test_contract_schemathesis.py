@@ -42,9 +42,7 @@ def _operations() -> int:
 #: The run's own gunicorn never restarts its worker: the run sends more requests than
 #: BELOTE_MAX_REQUESTS, and a retiring worker refuses the searches waiting in its line
 #: (a 503 by design, service/api/server/admission.py), which the checks would count a failure.
-#: Its searches are not niced: on a machine busy with other work, niced searches were
-#: starved and the run outgrew its 600 s.
-NO_RESTART = {"BELOTE_MAX_REQUESTS": "0", "BELOTE_ACCESS_LOG": "off", "BELOTE_SUGGEST_NICE": "0"}
+NO_RESTART = {"BELOTE_MAX_REQUESTS": "0", "BELOTE_ACCESS_LOG": "off"}
 
 
 @pytest.mark.http

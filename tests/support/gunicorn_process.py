@@ -34,6 +34,10 @@ def run_python(
     )
 
 
+#: The settings every server of the suite shares (tests/conftest.py sets them).
+SUITE_SETTINGS = ("BELOTE_SUGGEST_NICE", "BELOTE_SUGGEST_GRACE")
+
+
 def free_port() -> int:
     with socket.socket() as s:
         s.bind(("127.0.0.1", 0))
@@ -80,10 +84,11 @@ def gunicorn(
     port = free_port()
     full_env = {k: v for k, v in os.environ.items() if not k.startswith("BELOTE_")}
     full_env.pop("PROMETHEUS_MULTIPROC_DIR", None)
-    # The operator's settings of the shell are left out, but for the suite's own grace of a
-    # suggestion (tests/conftest.py): every server of the suite waits as long for a search.
-    if "BELOTE_SUGGEST_GRACE" in os.environ:
-        full_env["BELOTE_SUGGEST_GRACE"] = os.environ["BELOTE_SUGGEST_GRACE"]
+    # The operator's settings of the shell are left out, but for the suite's own niceness
+    # and grace of a search (tests/conftest.py): every server of the suite searches alike.
+    for name in SUITE_SETTINGS:
+        if name in os.environ:
+            full_env[name] = os.environ[name]
     # One worker; a stop does not wait out the kept-alive connections of the test's clients.
     full_env.update(
         {"BELOTE_BIND": f"127.0.0.1:{port}", "WEB_CONCURRENCY": "1", "BELOTE_GRACEFUL_TIMEOUT": "2"}
