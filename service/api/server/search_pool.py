@@ -1,12 +1,13 @@
 """Where the computer players think: a process pool beside the gunicorn workers.
 
-A search is pure Python and CPU-bound: run in a gunicorn thread it would hold the
-interpreter lock for up to the time budget and stall every request of that worker,
-legal-moves included. So a suggestion is handed to a small pool of separate processes
-(``BELOTE_SUGGEST_PROCESSES``, default 1 per gunicorn worker, niced by
-``BELOTE_SUGGEST_NICE``, default 10, so the workers answering the rules endpoints keep
-priority) and the request thread waits for the answer without the
-lock. Each search stops itself at its time budget; the wait has a deadline too (the budget
+A search is CPU-bound, and much of it is Python (the deals drawn and weighed, each
+deal's score; only the compiled solver's part releases the interpreter lock): run in a
+gunicorn thread it would hold the lock for most of the time budget and stall every
+request of that worker, legal-moves included. So a suggestion is handed to a small pool
+of separate processes (``BELOTE_SUGGEST_PROCESSES``, default 1 per gunicorn worker,
+niced by ``BELOTE_SUGGEST_NICE``, default 10, so the workers answering the rules
+endpoints keep priority) and the request thread waits for the answer without the lock.
+Each search stops itself at its time budget; the wait has a deadline too (the budget
 plus ``GRACE_S``, ``BELOTE_SUGGEST_GRACE``), and at most ``BELOTE_SUGGEST_QUEUE``
 suggestions may wait per worker: beyond that, or past the deadline, the client gets a 503
 problem with ``Retry-After`` instead of a stalled connection. The waiting suggestions form
