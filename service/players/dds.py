@@ -94,6 +94,7 @@ def solve(
     table: belote_dds.Table | None = None,
     moves: Sequence[int] | None = None,
     node_limit: int | None = None,
+    threshold: int | None = None,
 ) -> dict[int, int] | None:
     """The exact value for ``team`` of each legal card of the seat to play.
 
@@ -103,7 +104,10 @@ def solve(
     ``moves``: only these cards (and the cards equivalent to them) are searched;
     ``node_limit``: give up past that many search nodes and answer ``None`` (the nodes a
     search needs depend on what the table already holds: for a limit that gives the same
-    answer on every run, start each decision with a new or cleared table).
+    answer on every run, start each decision with a new or cleared table);
+    ``threshold``: one null-window test per card instead of its exact value, a fraction of
+    the nodes: a value at least ``threshold`` is a lower bound of the card's value, a value
+    below it an upper bound.
     Raises ``ValueError`` for hands that cannot be a position of the round."""
     wanted = ALL_CARDS
     if moves is not None:
@@ -120,6 +124,8 @@ def solve(
         team,
         wanted,
         node_limit or 0,
+        True,
+        threshold,
     )
     return None if found is None else dict(found)
 

@@ -322,3 +322,25 @@ def test_a_node_limit_gives_up_and_leaves_the_table_sound():
     assert shared.nodes >= 500
     found = dds.solve(rules, "H", hands, 0, (), 0, table=shared, node_limit=10**9)
     assert found == dds.solve(rules, "H", hands, 0, (), 0, table=dds.Table(16))
+
+
+@pytest.mark.parametrize("preset", ["belote", "coinche", "klaberjass"])
+def test_a_threshold_test_bounds_each_value_on_its_side(preset):
+    """``threshold``: one null-window test per card, at thresholds around the exact
+    values, for both teams: an answer at least the threshold is a lower bound of the
+    card's value, one below it an upper bound."""
+    rng = random.Random(f"threshold {preset}")
+    rules = get_ruleset(preset)
+    for size in (3, 5, 8):
+        for _ in range(3):
+            hands, leader, trick, taken = random_position(rules, rng, size)
+            trump = rng.choice(rules.trump_modes)
+            team = rng.randrange(2)
+            position = (rules, trump, hands, leader, trick, team, taken)
+            exact = dds.solve(*position, dds.Table(14))
+            assert exact is not None
+            for t in sorted({v + d for v in exact.values() for d in (-1, 0, 1)}):
+                probed = dds.solve(*position, dds.Table(14), threshold=t)
+                assert probed is not None and probed.keys() == exact.keys()
+                for c, v in probed.items():
+                    assert exact[c] >= v >= t or exact[c] <= v < t, (position, t, c)

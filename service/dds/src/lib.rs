@@ -115,10 +115,12 @@ fn check_trick(r: &rules::Rules, leader: usize, cards: &[u8]) -> PyResult<()> {
 /// `taken`: the teams that took a trick before this one (bits); `wanted`: the cards asked
 /// about (a bit set; their groups of equivalent cards are searched); `node_limit`: give
 /// up (None) past that many nodes (0: no limit); `bounds`: cut trick starts by the
-/// leader's sure winners (False: the plain search, the same values, for the tests). What
-/// the table learnt stays valid.
+/// leader's sure winners (False: the plain search, the same values, for the tests);
+/// `threshold`: a bound of each value instead, from one null-window test per card (a
+/// fraction of the nodes): at least `threshold`, a lower bound; below it, an upper bound
+/// (in `team`'s terms). What the table learnt stays valid.
 #[pyfunction]
-#[pyo3(signature = (rules, table, hands, leader, cards, taken, team, wanted = u32::MAX, node_limit = 0, bounds = true))]
+#[pyo3(signature = (rules, table, hands, leader, cards, taken, team, wanted = u32::MAX, node_limit = 0, bounds = true, threshold = None))]
 #[allow(clippy::too_many_arguments)]
 fn solve(
     py: Python<'_>,
@@ -132,6 +134,7 @@ fn solve(
     wanted: u32,
     node_limit: u64,
     bounds: bool,
+    threshold: Option<i32>,
 ) -> PyResult<Option<Vec<(u8, i32)>>> {
     let r = &rules.inner;
     check_trick(r, leader, &cards)?;
@@ -189,7 +192,9 @@ fn solve(
             out_of_nodes: false,
             bounds: bounds && r.quick_bounds,
         };
-        let v = s.root(leader, &cards, taken, wanted);
+        // team 1's "at least t" is team 0's "below 1 - t"
+        let beta = threshold.map(|t| if team == 0 { t } else { 1 - t });
+        let v = s.root(leader, &cards, taken, wanted, beta);
         (if s.out_of_nodes { None } else { Some(v) }, s.nodes)
     });
     table.nodes += nodes;

@@ -602,8 +602,18 @@ impl<'a> Search<'a> {
 
     /// The exact value (team 0) of each move of the seat to play in the trick
     /// `cards` led by `leader`; `wanted`: the cards asked about (their groups are
-    /// searched). Returns (card, value) for every legal card in a searched group.
-    pub fn root(&mut self, leader: usize, cards: &[u8], taken: u8, wanted: u32) -> Vec<(u8, i32)> {
+    /// searched); `beta`: instead of each value, one null-window test at `beta`, a
+    /// fraction of the nodes: an answer at least `beta` is a lower bound of the value, one
+    /// below it an upper bound. Returns (card, value) for every legal card in a searched
+    /// group.
+    pub fn root(
+        &mut self,
+        leader: usize,
+        cards: &[u8],
+        taken: u8,
+        wanted: u32,
+        beta: Option<i32>,
+    ) -> Vec<(u8, i32)> {
         let r = self.r;
         let mut t = Trick {
             leader,
@@ -629,7 +639,10 @@ impl<'a> Search<'a> {
             if group & wanted == 0 {
                 continue;
             }
-            let value = self.mtdf(t, c, taken, guess);
+            let value = match beta {
+                Some(b) => self.after(t, c, taken, b - 1, b),
+                None => self.mtdf(t, c, taken, guess),
+            };
             if self.out_of_nodes {
                 return Vec::new();
             }
