@@ -24,7 +24,7 @@ import math
 import random
 import types
 import typing
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, replace
 from typing import Any
 
@@ -78,6 +78,13 @@ class Level:
     stop_sigmas: float = 0.0
     stop_after: int = 4
     stop_ties: int = 48
+    # Probe instead of solving, where a solve is dear (the seat holds at least
+    # ``probe_cards`` cards): after ``probe_after`` deals solved exactly (0: never probe),
+    # each further deal tests each card once at the score's largest step (a made or failed
+    # contract), a sixth of a solve's nodes; what the step leaves is taken from the exact
+    # deals (:func:`_probed`).
+    probe_after: int = 0
+    probe_cards: int = 7
     # The error model (:mod:`.mistakes`): choose by a softmax over the cards' values at
     # this temperature (points; 0: always the best card), never a card whose regret (the
     # best value minus its value) exceeds ``ceiling`` (points; ``None``: no ceiling).
@@ -132,7 +139,8 @@ LEVELS: dict[str, Level] = {
     # ``hard`` rules out a card 3 standard errors behind the best (docs/players.md): at
     # 800 thousand nodes and 120 deals it gives up 0.9 +- 1.6 points a decision to the
     # 3 million nodes and 200 deals it had, at 48 ms of CPU a decision instead of 129
-    # (docs/arena-log.md, "Equal CPU").
+    # (docs/arena-log.md, "Equal CPU"). In the first two tricks it probes after one
+    # exact deal: -8 points of regret a lead there, at less CPU (the arena log, "Probes").
     "hard": Level(
         "hard",
         samples=120,
@@ -143,6 +151,7 @@ LEVELS: dict[str, Level] = {
         min_samples=2,
         bid_value=True,
         stop_sigmas=3.0,
+        probe_after=1,
     ),
 }
 #: The levels as they were before the compiled solver (Python search, shallow early in
@@ -352,14 +361,16 @@ def _exact_play(
     """Deals solved exactly by the compiled solver, ``BATCH`` at a time (weighed deals
     resampled in each batch), until the level's node budget is spent: few deals at the
     first trick (a full deal costs about half a million nodes), many once the hands are
-    short. One transposition table serves every deal of the decision."""
+    short. One transposition table serves every deal of the decision. With
+    ``lv.probe_after`` and long hands, the deals after the first exact ones are probed
+    (:func:`_probed`)."""
     rules = view.ruleset
     table = dds.Table(TABLE_BITS)
     totals = dict.fromkeys(legal, 0.0)
     # The card points too (the solver's margin of card points from here), to choose
     # between cards of equal score: see :func:`_choose`.
     points = dict.fromkeys(legal, 0.0)
-    searched: dict[tuple[int, ...], tuple[dict[int, float], dict[int, int]]] = {}
+    searched: dict[tuple[int, ...], tuple[dict[int, float], Mapping[int, float]]] = {}
     most = lv.samples if len(legal) > 1 else lv.min_samples
     used = 0
     # The cards still searched, each card's deals, and each deal's margins and points,
@@ -367,8 +378,21 @@ def _exact_play(
     # on every deal so far (a deal drawn again holds them all).
     live = list(legal)
     counts = dict.fromkeys(legal, 0)
-    seen: list[tuple[dict[int, float], dict[int, int]]] = []
+    seen: list[tuple[dict[int, float], Mapping[int, float]]] = []
     same = _same_card(view)
+    # Probing (``lv.probe_after``): each deal context's step, the exact deals' margins
+    # less their steps, and their card points.
+    probing = lv.probe_after > 0 and view.hand.bit_count() >= lv.probe_cards
+    steps: dict[tuple[int, int, tuple[int, int]], tuple[int, float]] = {}
+
+    def step_of(context: tuple[int, int, tuple[int, int]]) -> tuple[int, float]:
+        if context not in steps:
+            steps[context] = _step(scorer, context)
+        return steps[context]
+
+    exact_deals: list[tuple[dict[int, float], Mapping[int, float], tuple[int, float]]] = []
+    rest: dict[int, float] = {}
+    mean_points: dict[int, float] = {}
     while used < most:
         n = min(BATCH, most - used)
         # The deadline is checked once a batch (reading a thread's CPU time is a system
@@ -381,6 +405,13 @@ def _exact_play(
         for deal in batch:
             key = tuple(deal)
             known = searched.get(key)
+            if known is None and probing and len(exact_deals) >= lv.probe_after:
+                if not rest:
+                    rest, mean_points = _rest_of_steps(exact_deals, live)
+                step = step_of(scorer.deal_context(deal))
+                known = searched[key] = _probed(
+                    view, deal, scorer, table, live, step, rest, mean_points
+                )
             if known is None:
                 found = dds.solve(
                     rules,
@@ -399,10 +430,12 @@ def _exact_play(
                     {c: scorer.margin(found[c], context) for c in live},
                     found,
                 )
-            margins, found = known
+                if probing:
+                    exact_deals.append((known[0], found, step_of(context)))
+            margins, deal_points = known
             for c in live:
                 totals[c] += margins[c]
-                points[c] += found[c]
+                points[c] += deal_points[c]
                 counts[c] += 1
             seen.append(known)
             used += 1
@@ -418,8 +451,75 @@ def _exact_play(
     return _choose(view, lv, legal, totals, counts, True, not deadline.hit, points)
 
 
+def _step(scorer: _RoundScorer, context: tuple[int, int, tuple[int, int]]) -> tuple[int, float]:
+    """Where the deal's score margin jumps most as the searched card points grow (a
+    contract made or failed), and by how much: ``(t, jump)``, the margin at ``t`` less
+    the margin at ``t - 1``. The capot's jump, at the very end, is left out."""
+    reach = context[0] + scorer.last_bonus
+    low, high = -reach - scorer.so_far, reach - scorer.so_far
+    best, at = -math.inf, 0
+    before = scorer.margin(low, context)
+    for f in range(low + 1, high + 1):
+        now = scorer.margin(f, context)
+        if now - before > best:
+            best, at = now - before, f
+        before = now
+    return at, best
+
+
+def _rest_of_steps(
+    exact: list[tuple[dict[int, float], Mapping[int, float], tuple[int, float]]], live: list[int]
+) -> tuple[dict[int, float], dict[int, float]]:
+    """Over the deals solved exactly: each card's mean margin less its step (the margin's
+    part the probes do not see), and its mean card points."""
+    rest = dict.fromkeys(live, 0.0)
+    points = dict.fromkeys(live, 0.0)
+    for margins, found, (t, jump) in exact:
+        for c in live:
+            rest[c] += margins[c] - (jump if found[c] >= t else 0.0)
+            points[c] += found[c]
+    n = len(exact)
+    return {c: v / n for c, v in rest.items()}, {c: v / n for c, v in points.items()}
+
+
+def _probed(
+    view: SeatView,
+    deal: list[int],
+    scorer: _RoundScorer,
+    table: Any,
+    live: list[int],
+    step: tuple[int, float],
+    rest: dict[int, float],
+    mean_points: dict[int, float],
+) -> tuple[dict[int, float], dict[int, float]]:
+    """One deal probed: each card tested once at the step ``(t, jump)`` of the deal's
+    margin; its margin there is the jump when its value reaches ``t``, plus the rest the
+    exact deals measured (``rest``: the mean over them of the margin less the jump). The
+    mean of these over the deals is the regression estimate of the card's margin: the
+    step, which carries most of the spread, counted on every deal, the rest on the exact
+    ones."""
+    t, jump = step
+    found = dds.solve(
+        view.ruleset,
+        view.trump,
+        deal,
+        view.trick.leader,
+        view.trick.cards,
+        view.team,
+        scorer.taken,
+        table=table,
+        moves=live,
+        threshold=t,
+    )
+    assert found is not None  # no node limit: answered
+    return (
+        {c: (jump if found[c] >= t else 0.0) + rest[c] for c in live},
+        {c: mean_points[c] for c in live},
+    )
+
+
 def _still_open(
-    seen: list[tuple[dict[int, float], dict[int, int]]],
+    seen: list[tuple[dict[int, float], Mapping[int, float]]],
     live: list[int],
     totals: dict[int, float],
     points: dict[int, float],

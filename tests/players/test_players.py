@@ -599,13 +599,15 @@ def test_an_exact_level_stops_at_its_node_budget():
     assert few.samples == 2  # the budget is spent by the first deal: the least deals
     many = suggest_play(view, Level("x", samples=40, nodes=10**9, exact=True), seed=1)
     assert many.samples == 40 and many.complete
-    # Later in the round a deal costs fewer nodes: more deals for the same budget.
+    # Later in the round a deal costs fewer nodes: more deals for the same budget (every
+    # deal solved: no probes).
     late = next(
         v
         for v, _ in (played_view(plays=p, seed=2) for p in range(20, 28))
         if legal_mask(v.hand, v.position).bit_count() > 1
     )
-    assert suggest_play(late, "hard", seed=1).samples > suggest_play(view, "hard", seed=1).samples
+    solved = replace(LEVELS["hard"], probe_after=0)
+    assert suggest_play(late, solved, seed=1).samples > suggest_play(view, solved, seed=1).samples
 
 
 def test_a_single_legal_card_is_valued_on_the_least_deals():
@@ -689,3 +691,67 @@ def test_hard_stops_early_only_where_the_card_is_clear():
             stopped += 1
             assert a.card == b.card
     assert stopped
+
+
+# --- the probes (Level.probe_after) ----------------------------------------------------
+
+
+def test_the_step_of_a_deal_is_where_the_contract_is_made():
+    """``_step``: the margin's largest jump as the searched points grow, at the card
+    points where the taker's side goes from a failed contract to a made one."""
+    from service.players.driver import _RoundScorer, _step
+
+    view, hands = played_view("coinche", "H", plays=0, seed=4, bid=ContractBid(100))
+    scorer = _RoundScorer(view)
+    context = scorer.deal_context(list(hands))
+    t, jump = _step(scorer, context)
+    reach = context[0] + scorer.last_bonus
+    rises = [
+        scorer.margin(f, context) - scorer.margin(f - 1, context)
+        for f in range(-reach + 1, reach + 1)
+    ]
+    assert jump == max(rises) and jump > 2 * 100  # the contract's value lost or won
+    # the seat defends (seat 1; the taker is seat 0): below the step the contract is
+    # made, at it failed
+    assert view.team == 1 and view.ruleset.team_of(view.taker) == 0
+    assert scorer.margin(t - 1, context) < 0 < scorer.margin(t, context)
+
+
+def test_a_probed_deal_gives_back_its_exact_margins_when_it_alone_was_solved():
+    """The estimate of a probed deal is the step it sees plus the rest the exact deals
+    measured: probing the one deal solved exactly gives back its exact margins."""
+    from service.players import dds
+    from service.players.driver import _probed, _rest_of_steps, _RoundScorer, _step
+
+    for seed in range(3):
+        view, hands = played_view("coinche", "S", plays=4, seed=seed, bid=ContractBid(90))
+        scorer = _RoundScorer(view)
+        deal = [h & ~view.played for h in hands]
+        legal = list(cards_in(legal_mask(view.hand, view.position)))
+        args = (view.ruleset, view.trump, deal, view.trick.leader, view.trick.cards, view.team)
+        found = dds.solve(*args, scorer.taken, moves=legal)
+        context = scorer.deal_context(deal)
+        margins = {c: scorer.margin(found[c], context) for c in legal}
+        step = _step(scorer, context)
+        rest, points = _rest_of_steps([(margins, found, step)], legal)
+        table = dds.Table(16)
+        probed, probed_points = _probed(view, deal, scorer, table, legal, step, rest, points)
+        assert probed == pytest.approx(margins) and probed_points == found
+        assert table.nodes > 0
+
+
+def test_probing_solves_more_deals_and_only_where_the_hands_are_long():
+    """At the first lead a probing level values its cards on more deals within the same
+    node budget (a probe costs a fraction of a solve); with short hands
+    (``probe_cards``) it plays as the level without probes; the same seed, the same
+    answer."""
+    solved = replace(LEVELS["hard"], nodes=3_000_000, probe_after=0)  # a few deals
+    probing = replace(solved, probe_after=1)
+    for seed in range(3):
+        view, _ = played_view("coinche", "H", plays=0, seed=seed, bid=ContractBid(90))
+        a = suggest_play(view, probing, seed=1)
+        assert a == suggest_play(view, probing, seed=1)
+        assert set(a.values) == set(cards_in(legal_mask(view.hand, view.position)))
+        assert a.samples > suggest_play(view, solved, seed=1).samples
+        late, _ = played_view("coinche", "H", plays=9, seed=seed, bid=ContractBid(90))
+        assert suggest_play(late, probing, seed=1) == suggest_play(late, solved, seed=1)
