@@ -29,6 +29,7 @@ from ..engine.cards import ALL_CARDS
 from ..engine.play import ruleset_tables, trick_ranking
 from ..engine.rulesets import Ruleset
 from ..engine.scoring import end_bonus
+from .view import SeatView
 
 Table = belote_dds.Table
 #: Entries of the table :func:`solve` uses when given none (2**20, 24 MiB).
@@ -128,6 +129,33 @@ def solve(
         threshold,
     )
     return None if found is None else dict(found)
+
+
+def solve_view(
+    view: SeatView,
+    hands: Sequence[int],
+    taken: int,
+    table: belote_dds.Table,
+    moves: Sequence[int],
+    threshold: int | None = None,
+) -> dict[int, int]:
+    """:func:`solve` for the seat of ``view`` on one deal of its position (``hands``:
+    every seat's cards), with no node limit: the values of ``moves`` for the seat's team,
+    or their bounds at ``threshold``."""
+    found = solve(
+        view.ruleset,
+        view.trump,
+        hands,
+        view.trick.leader,
+        view.trick.cards,
+        view.team,
+        taken,
+        table=table,
+        moves=moves,
+        threshold=threshold,
+    )
+    assert found is not None  # no node limit: answered
+    return found
 
 
 def legal(ruleset: Ruleset, trump: str, hand: int, leader: int, trick: Sequence[int]) -> int:

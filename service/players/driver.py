@@ -364,7 +364,6 @@ def _exact_play(
     short. One transposition table serves every deal of the decision. With
     ``lv.probe_after`` and long hands, the deals after the first exact ones are probed
     (:func:`_probed`)."""
-    rules = view.ruleset
     table = dds.Table(TABLE_BITS)
     totals = dict.fromkeys(legal, 0.0)
     # The card points too (the solver's margin of card points from here), to choose
@@ -413,18 +412,7 @@ def _exact_play(
                     view, deal, scorer, table, live, step, rest, mean_points
                 )
             if known is None:
-                found = dds.solve(
-                    rules,
-                    view.trump,
-                    deal,
-                    view.trick.leader,
-                    view.trick.cards,
-                    view.team,
-                    scorer.taken,
-                    table=table,
-                    moves=live,
-                )
-                assert found is not None  # no node limit: solved
+                found = dds.solve_view(view, deal, scorer.taken, table, live)
                 context = scorer.deal_context(deal)
                 known = searched[key] = (
                     {c: scorer.margin(found[c], context) for c in live},
@@ -499,19 +487,7 @@ def _probed(
     step, which carries most of the spread, counted on every deal, the rest on the exact
     ones."""
     t, jump = step
-    found = dds.solve(
-        view.ruleset,
-        view.trump,
-        deal,
-        view.trick.leader,
-        view.trick.cards,
-        view.team,
-        scorer.taken,
-        table=table,
-        moves=live,
-        threshold=t,
-    )
-    assert found is not None  # no node limit: answered
+    found = dds.solve_view(view, deal, scorer.taken, table, live, threshold=t)
     return (
         {c: (jump if found[c] >= t else 0.0) + rest[c] for c in live},
         {c: mean_points[c] for c in live},

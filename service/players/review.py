@@ -240,18 +240,7 @@ def _dd_values(
     legal: list[int],
     table: belote_dds.Table,
 ) -> dict[int, float]:
-    found = dds.solve(
-        view.ruleset,
-        view.trump,
-        list(hands),
-        view.trick.leader,
-        view.trick.cards,
-        view.team,
-        scorer.taken,
-        table=table,
-        moves=legal,
-    )
-    assert found is not None  # no node limit: solved
+    found = dds.solve_view(view, hands, scorer.taken, table, legal)
     context = scorer.deal_context(list(hands))
     return {c: scorer.margin(found[c], context) for c in legal}
 
