@@ -61,8 +61,8 @@ class Level:
     # model's (an opponent's; the partner's): :func:`.inference.play_weight`.
     miss: float = 0.25
     partner_miss: float = 0.5
-    # Read a Coinche contract's value (without an auction in the view) as a bid of it:
-    # :func:`.inference.taker_weight`.
+    # Read a Coinche contract's value (without an auction in the view) as the taker's
+    # last bid (it bid that, not more): :func:`.inference.taker_weight`.
     bid_value: bool = False
     # Solve every deal exactly with the compiled solver (:mod:`.dds`): ``samples`` is then
     # the most deals and ``nodes`` the decision's budget of search nodes over all its

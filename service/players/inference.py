@@ -29,7 +29,13 @@ from ..engine.cards import strength
 from ..engine.play import card_points
 from ..engine.rounds import Trick
 from .baselines import greedy_card
-from .reading import READING_SCALE, coinche_bid_likelihood, logistic, side_points, take_margin
+from .reading import (
+    READING_SCALE,
+    coinche_contract_likelihood,
+    logistic,
+    side_points,
+    take_margin,
+)
 from .sampler import play_constraints
 from .view import SeatView
 
@@ -127,9 +133,9 @@ def play_weight(
 def taker_weight(view: SeatView, bid_value: bool = False) -> Weight | None:
     """The likelihood that the taker would take this contract with its hand in a deal
     (``None``: the seat is the taker, the view has an auction, or the mode has no trump
-    suit). ``bid_value``: a Coinche contract's value is read as the auction's bids are
-    (:func:`.reading.coinche_bid_likelihood`), instead of the hand's evaluation against
-    the take threshold."""
+    suit). ``bid_value``: a Coinche contract's value is read as the taker's last bid
+    (:func:`.reading.coinche_contract_likelihood`: it bid that value and not the next),
+    instead of the hand's evaluation against the take threshold."""
 
     rules = view.ruleset
     if view.bids or view.taker == view.seat or view.trump not in "CDHS":
@@ -142,7 +148,7 @@ def taker_weight(view: SeatView, bid_value: bool = False) -> Weight | None:
 
     def likelihood(hand: int) -> float:
         if value is not None:
-            return coinche_bid_likelihood(side_points(hand, trump, rules), value)
+            return coinche_contract_likelihood(side_points(hand, trump, rules), value, rules)
         return logistic(take_margin(hand, trump, rules) / READING_SCALE)
 
     def weight(deal: Sequence[int]) -> float:

@@ -15,7 +15,7 @@ from __future__ import annotations
 import math
 from collections.abc import Callable, Sequence
 
-from ..engine.bidding import BID, CAPOT, LADDER, NAME, PASS, TAKE, Call
+from ..engine.bidding import BID, CAPOT, LADDER, NAME, PASS, TAKE, Call, bid_values
 from ..engine.cards import ALL_CARDS, SUIT_MASKS, SUITS, cards_in, strength, trump_suit
 from ..engine.declarations import find_belotes, find_declarations
 from ..engine.play import card_points
@@ -139,6 +139,19 @@ def coinche_bid_likelihood(
     ``offset``, the likelier. The reading of an auction's bids (:func:`bids_likelihood`)
     and of a contract's value without its auction (:func:`.inference.taker_weight`)."""
     return logistic((estimate - offset - bid_points(value)) / scale)
+
+
+def coinche_contract_likelihood(estimate: float, value: int | str, rules: Ruleset) -> float:
+    """How likely a taker whose hand's :func:`side_points` is ``estimate`` is to have
+    made ``value`` its last bid: it would bid it (:func:`coinche_bid_likelihood`) and not
+    the next value of the ruleset's ladder (none above: capot, or the ladder's top). A
+    contract's value without its auction (:func:`.inference.taker_weight`): the
+    heuristic bidder bids its estimate, rounded down."""
+    likely = coinche_bid_likelihood(estimate, value)
+    above = [v for v in bid_values(rules) if bid_points(v) > bid_points(value)]
+    if above:
+        likely *= 1 - coinche_bid_likelihood(estimate, min(above, key=bid_points))
+    return likely
 
 
 def bids_likelihood(

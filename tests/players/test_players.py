@@ -511,10 +511,11 @@ def test_the_taker_is_read_as_holding_a_hand_worth_taking():
     assert inference.taker_weight(SeatView(rules, 1, strong, "S", 1, Trick(0, ()))) is None
 
 
-def test_a_coinche_contract_is_read_as_a_bid_of_its_value():
-    """Without an auction, ``bid_value`` reads a Coinche contract of 140 as a bid of 140:
-    a taker's hand worth taking but not worth 140 weighs much less than with the take
-    threshold only; a hand worth more than 140 weighs about the same either way."""
+def test_a_coinche_contract_is_read_as_the_takers_last_bid():
+    """Without an auction, ``bid_value`` reads a Coinche contract of 140 as the taker's
+    last bid: a taker's hand worth taking but not worth 140 weighs much less than with
+    the take threshold only; a hand worth far more than 140 weighs less too (it would
+    have bid more), unless nothing can be bid above the contract."""
     rules = get_ruleset("coinche")
     hand = cards("7C 8C 9C KH QH AD 10D 7H")
     view = SeatView(rules, 0, hand, "S", 1, Trick(0, ()), bid=ContractBid(140))
@@ -529,7 +530,15 @@ def test_a_coinche_contract_is_read_as_a_bid_of_its_value():
         return [hand, taker_hand, sum(1 << c for c in others[:8]), sum(1 << c for c in others[8:])]
 
     assert read(deal(fair)) < 0.2 * plain(deal(fair))
-    assert read(deal(strong)) == pytest.approx(plain(deal(strong)), abs=0.05)
+    assert read(deal(strong)) < 0.5 * plain(deal(strong))
+    # a hand whose estimate clears 140 by the reading's offset, and not 150, is the
+    # likeliest: more than the fair hand and the strong one
+    at = cards("JS 9S QS 8S 7S QC JD 8D")
+    assert 150 <= reading.side_points(at, "S", rules) < 160
+    assert read(deal(at)) > max(read(deal(fair)), read(deal(strong)))
+    # a capot contract: nothing above it, the strong hand is read as likely
+    top = replace(view, bid=ContractBid("capot"))
+    assert inference.taker_weight(top, bid_value=True)(deal(strong)) > 0.9
 
 
 def test_a_level_variant_names_its_changes():
