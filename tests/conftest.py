@@ -20,8 +20,9 @@ import requests
 # 1-second search takes 20 s on the clock. And each waits up to 25 s beyond a search's
 # budget, under Schemathesis' 30 s request timeout. Set before the service is imported:
 # search_pool reads its settings then (tests/ops/test_search_pool.py tests the niceness).
-os.environ.setdefault("BELOTE_SUGGEST_NICE", "0")
-os.environ.setdefault("BELOTE_SUGGEST_GRACE", "25")
+from tests.support.gunicorn_process import SUITE_SETTINGS
+
+os.environ.update({name: os.environ.get(name, value) for name, value in SUITE_SETTINGS.items()})
 
 from service.api.app import create_app
 from tests.support import ROOT

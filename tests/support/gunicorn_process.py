@@ -34,8 +34,9 @@ def run_python(
     )
 
 
-#: The settings every server of the suite shares (tests/conftest.py sets them).
-SUITE_SETTINGS = ("BELOTE_SUGGEST_NICE", "BELOTE_SUGGEST_GRACE")
+#: The settings every server of the suite shares, and their values unless the shell sets
+#: them (tests/conftest.py sets them, before the service is imported; why: there).
+SUITE_SETTINGS = {"BELOTE_SUGGEST_NICE": "0", "BELOTE_SUGGEST_GRACE": "25"}
 
 
 def free_port() -> int:
