@@ -40,8 +40,9 @@ sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 import arena  # bench/ is this script's sys.path[0]
 import colver_table
 
-from service.engine.cards import cards_in
+from service.engine.cards import cards_in, mask_of
 from service.engine.play import legal_mask
+from service.engine.round import Round
 from service.engine.rulesets import get_ruleset
 from service.players import dds, driver, table
 from service.players.view import SeatView
@@ -50,27 +51,55 @@ RULES = get_ruleset(colver_table.PRESET, colver_table.OPTIONS)
 
 
 def collect(
-    deals: int, seed: int, out: Path | None, level: str = "hard", colver: str = "colver-isdd"
+    deals: int,
+    seed: int,
+    out: Path | None,
+    level: str = "hard",
+    colver: str = "colver-isdd",
+    bidder: str | None = None,
 ) -> dict:
     """Play the deals and keep their decisions (``level`` stands for hard, ``colver`` for
-    colver's IS-DD: the tests play cheaper ones); written to ``out`` after each deal."""
+    colver's IS-DD: the tests play cheaper ones); written to ``out`` after each deal.
+    ``bidder``: every seat bids with it (the arena's ``--auction``, the same bids in both
+    plays, which the card players then read) instead of the fixed contract."""
     hard = driver.level_of(level)
     kept: list[dict] = []
     plays: list[dict] = []
     found = {"positions": kept, "plays": plays}
     for index in range(deals):
-        rng = random.Random(seed * 1_000_003 + index)
-        pack = list(range(32))
-        rng.shuffle(pack)
-        full = [sum(1 << c for c in pack[s * 8 : (s + 1) * 8]) for s in range(4)]
-        taker, trump, bid = arena.fixed_contract(RULES, full)
-        dealer = index % 4
+        if bidder is None:
+            rng = random.Random(seed * 1_000_003 + index)
+            pack = list(range(32))
+            rng.shuffle(pack)
+            full = [sum(1 << c for c in pack[s * 8 : (s + 1) * 8]) for s in range(4)]
+            taker, trump, bid = arena.fixed_contract(RULES, full)
+            dealer = index % 4
+        else:
+            dealt = arena.shuffled(RULES, seed, index)
+            record = table.deal_record(dealt)
+            full = [mask_of(h) for h in record.hands]
+            dealer = dealt.dealer
         for swap in (False, True):
             cv = colver_table.ColverTable(full, dealer, seed=(seed * 1_000_003 + index) * 2 + swap)
             for s in range(4):  # colver's player at every seat, to ask it everywhere
                 cv.seat(s, colver)
-            cv.set_contract(trump, int(bid.value), RULES.team_of(taker), bid.coinche)
-            cv.start()
+            if bidder is None:
+                cv.set_contract(trump, int(bid.value), RULES.team_of(taker), bid.coinche)
+                cv.start()
+            else:
+                cv.start()
+                seat_bidder = arena._bidder(bidder)
+                if isinstance(seat_bidder, arena.ColverSeat):
+                    seat_bidder.hands = full
+                game = Round(RULES, dealer, record)
+                contract, bids = table.bid_round(
+                    game, [seat_bidder] * 4, random.Random(seed * 7_919 + index)
+                )
+                for made in bids:
+                    cv.bid(made)
+                cv.end_auction(contract)
+                if contract is None:
+                    break  # a redeal: no play in either seat arrangement
             colver_seats = {0, 2} if swap else {1, 3}
 
             def seat_player(
@@ -105,9 +134,14 @@ def collect(
 
             game_rng = random.Random(seed * 7_919 + index)
             players = [seat_player(s) for s in range(4)]
-            played = table.play_round(
-                RULES, full, trump, taker, players, game_rng, dealer, bid, watch=cv.card
-            )
+            if bidder is None:
+                played = table.play_round(
+                    RULES, full, trump, taker, players, game_rng, dealer, bid, watch=cv.card
+                )
+            else:
+                played = table.play_out(
+                    game, players, game_rng, bids, watch=cv.card, contract=contract
+                )
             ours = 1 if swap else 0  # hard's team
             score = played.score.score
             plays.append({"play": 2 * index + swap, "hard_margin": score[ours] - score[1 - ours]})
@@ -147,9 +181,14 @@ def regrets(found: dict) -> dict[int, float]:
     return out
 
 
-def evaluate(path: Path, players: list[str], dump: Path | None = None) -> None:
-    """Print the table; ``dump``: also write each player's cards and CPU per decision."""
+def evaluate(
+    path: Path, players: list[str], dump: Path | None = None, tricks: set[int] | None = None
+) -> None:
+    """Print the table; ``dump``: also write each player's cards and CPU per decision;
+    ``tricks``: only the decisions of these tricks (1 to 8)."""
     kept = pickle.loads(path.read_bytes())["positions"]
+    if tricks:
+        kept = [p for p in kept if len(p["view"]["tricks"]) + 1 in tricks]
     views = [SeatView(RULES, **p["view"]) for p in kept]
     values = [card_values(v, p["hands"]) for v, p in zip(views, kept, strict=True)]
     best = [max(v.values()) for v in values]
@@ -213,15 +252,20 @@ def main(argv=None) -> None:
     c.add_argument("--out", type=Path, default=Path("build/decisions.pkl"))
     c.add_argument("--level", default="hard", help="our player (a level or a variant)")
     c.add_argument("--colver", default="colver-isdd", help="colver's player")
+    c.add_argument(
+        "--auction", metavar="BIDDER", help="every seat bids with it (colver-improved, hard...)"
+    )
     e = sub.add_parser("evaluate")
     e.add_argument("path", type=Path)
     e.add_argument("--players", default="", help="levels to ask again, comma-separated")
     e.add_argument("--dump", type=Path, help="write the cards and CPU per decision here")
+    e.add_argument("--tricks", default="", help="only these tricks' decisions, e.g. 1,2")
     args = parser.parse_args(argv)
     if args.command == "collect":
-        collect(args.deals, args.seed, args.out, args.level, args.colver)
+        collect(args.deals, args.seed, args.out, args.level, args.colver, args.auction)
     else:
-        evaluate(args.path, [p for p in args.players.split(",") if p], args.dump)
+        tricks = {int(t) for t in args.tricks.split(",") if t}
+        evaluate(args.path, [p for p in args.players.split(",") if p], args.dump, tricks)
 
 
 if __name__ == "__main__":

@@ -39,7 +39,7 @@ from .baselines import greedy_card, random_card
 from .deadline import Deadline
 from .inference import Weight, between, combine, play_weight, taker_weight
 from .mistakes import err
-from .reading import auction_weight
+from .reading import READING_OFFSET, auction_weight
 from .sampler import Knowledge, knowledge, resample, sample
 from .solver import Solver
 from .view import SeatView, check_view
@@ -64,6 +64,9 @@ class Level:
     # Read a Coinche contract's value (without an auction in the view) as the taker's
     # last bid (it bid that, not more): :func:`.inference.taker_weight`.
     bid_value: bool = False
+    # Coinche: how far a bid's value is read below its bidder's evaluation, in the
+    # reading of the auction (:func:`.reading.coinche_bid_likelihood`).
+    offset: float = READING_OFFSET
     # Solve every deal exactly with the compiled solver (:mod:`.dds`): ``samples`` is then
     # the most deals and ``nodes`` the decision's budget of search nodes over all its
     # deals: deals are solved until it is spent, ``min_samples`` at least (only these
@@ -286,7 +289,7 @@ def suggest_play(
     legal = list(cards_in(legal_mask(view.hand, view.position)))
     k = knowledge(view, lv.inference, lv.trumps)
     if weight is None and lv.auction and view.bids:
-        weight = auction_weight(view)
+        weight = auction_weight(view, lv.offset)
     weigh = weight if lv.auction else None
     if lv.plays:
         weigh = combine(

@@ -117,14 +117,18 @@ def logistic(x: float) -> float:
     return 1 / (1 + math.exp(-max(-30.0, min(30.0, x))))
 
 
-def auction_weight(view: SeatView) -> Callable[[Sequence[int]], float] | None:
+def auction_weight(
+    view: SeatView, offset: float = READING_OFFSET
+) -> Callable[[Sequence[int]], float] | None:
     """The likelihood of the bids of ``view`` given a deal of the other seats' cards, as
-    :func:`heuristic_bid` would have made them from each seat's whole hand; ``None`` when
-    the view has no auction."""
+    :func:`heuristic_bid` would have made them from each seat's whole hand (``offset``:
+    :func:`bids_likelihood`'s); ``None`` when the view has no auction."""
     if not view.bids or view.dealer is None:
         return None
     played_by = view.played_by()
-    likelihood = bids_likelihood(view.ruleset, view.seat, view.dealer, view.bids, view.turned)
+    likelihood = bids_likelihood(
+        view.ruleset, view.seat, view.dealer, view.bids, view.turned, offset=offset
+    )
     return lambda deal: likelihood([deal[s] | played_by[s] for s in range(len(played_by))])
 
 
