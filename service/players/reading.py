@@ -167,6 +167,7 @@ def bids_likelihood(
     proposed: str | None = None,
     second_proposed: str | None = None,
     offset: float = READING_OFFSET,
+    scale: float = READING_SCALE,
 ) -> Callable[[Sequence[int]], float]:
     """The likelihood of the calls ``bids`` of the seats other than ``seat_of_view``,
     given each seat's hand (a soft version of :func:`heuristic_bid`: the further a hand's
@@ -187,7 +188,6 @@ def bids_likelihood(
         modes = [m for m in LADDER if m in rules.trump_modes]
     else:
         modes = [m for m in rules.trump_modes if m in SUITS]
-    scale = READING_SCALE
 
     # A hand's margins, across the deals of one decision (a swap of two cards between
     # two hands leaves the other hands' margins as they were).

@@ -152,3 +152,17 @@ def test_the_coinche_positions_are_valued_on_the_real_hands():
         team = coinches.RULES.team_of(pos["seat"])
         assert valued == coinches.scored(game, dealer, contract, bids, team, normal, rng)
         assert valued["made"] in (True, False)
+
+
+def test_the_reading_fit_finds_the_heuristic_bidders_own_rule():
+    """bench/bid_reading.py: the heuristic bidder bids its hand evaluation rounded down
+    to 10 and passes below it, so the best fit of the reading to its auctions reads a bid
+    about 5 points under the evaluation (half a step), narrowly (the smallest scale);
+    colver's bidder, whose evaluation is not ours, is fitted looser."""
+    import bid_reading
+
+    ours = bid_reading.fit(bid_reading.auctions("heuristic", 60, 5))
+    assert max(ours, key=ours.get) == (5.0, 6.0)
+    theirs = bid_reading.fit(bid_reading.auctions("colver-improved", 60, 5))
+    assert max(theirs.values()) < max(ours.values())
+    assert max(theirs, key=theirs.get)[1] > 6.0
