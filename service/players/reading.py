@@ -14,6 +14,7 @@ from __future__ import annotations
 
 import math
 from collections.abc import Callable, Sequence
+from functools import partial
 
 from ..engine.bidding import BID, CAPOT, LADDER, NAME, PASS, TAKE, Call, bid_values
 from ..engine.cards import ALL_CARDS, SUIT_MASKS, SUITS, cards_in, strength, trump_suit
@@ -21,6 +22,7 @@ from ..engine.declarations import find_belotes, find_declarations
 from ..engine.play import card_points
 from ..engine.rulesets import Ruleset
 from ..engine.scoring import mode_total
+from .memo import RulesMemo
 from .view import SeatView
 
 #: How far (in points of :func:`side_points`) a hand must clear a call's threshold for
@@ -50,34 +52,22 @@ def side_points(hand: int, trump: str, ruleset: Ruleset) -> float:
     if not held:
         return 0.0
     players = ruleset.players
-    total = mode_total(trump, ruleset, ALL_CARDS)
+    total = _mode_total(trump, ruleset)
     in_play = total * players * ruleset.hand_size / 32
-    others = (players - 1) * total / 32  # what the other cards of a trick bring
     value = 0.0
     suit_of_trump = trump_suit(trump)
     trumps = 0
     for s in range(4):
-        order = sorted(cards_in(SUIT_MASKS[s]), key=lambda c: -strength(c, trump))
-        mine = [c for c in order if hand >> c & 1]
-        theirs = [c for c in order if not hand >> c & 1]
+        holding = hand >> (8 * s) & 0xFF
         if s == suit_of_trump:
-            trumps = len(mine)
-        # Play the suit out from the top: a master wins its round; otherwise the best
-        # missing card takes the round and the lowest card goes under it. In a plain suit
-        # of a suit contract a later round is likely ruffed.
-        ruffed = suit_of_trump is not None and s != suit_of_trump
-        rounds = 0
-        while mine:
-            survive = _SURVIVE[min(rounds, len(_SURVIVE) - 1)] if ruffed else 1.0
-            if theirs and strength(theirs[0], trump) > strength(mine[0], trump):
-                theirs.pop(0)
-                mine.pop()
-            else:
-                c = mine.pop(0)
-                value += survive * (card_points(c, trump, ruleset) + others)
-                if theirs:
-                    theirs.pop()
-            rounds += 1
+            trumps = holding.bit_count()
+        won = _ROUNDS.get(
+            ruleset,
+            (trump, s, holding),
+            partial(_rounds_won, trump, s, holding, ruleset),
+        )
+        for points in won:  # added one by one, as the rounds are played
+            value += points
     if suit_of_trump is not None and trumps > 2:
         value += 8 * (trumps - 2)
     # Cards still to come are worth an average card to their holder's side.
@@ -94,10 +84,50 @@ def side_points(hand: int, trump: str, ruleset: Ruleset) -> float:
     return value
 
 
+_TOTALS: RulesMemo[int] = RulesMemo(256)
+
+
+def _mode_total(trump: str, ruleset: Ruleset) -> int:
+    """Every card's points in the mode (:func:`..engine.scoring.mode_total`), kept."""
+    return _TOTALS.get(ruleset, trump, lambda: mode_total(trump, ruleset, ALL_CARDS))
+
+
+#: :func:`_rounds_won` by (ruleset, trump, suit, holding): a ruleset and trump mode has
+#: at most 4 x 256 of them.
+_ROUNDS: RulesMemo[tuple[float, ...]] = RulesMemo(1 << 16)
+
+
+def _rounds_won(trump: str, s: int, holding: int, ruleset: Ruleset) -> tuple[float, ...]:
+    """What each round that a hand's cards of suit ``s`` (``holding``: their bits within
+    the suit) win brings, in :func:`side_points`: the suit played out from the top, a
+    master winning its round, else the best missing card taking it and the lowest card
+    going under it; in a plain suit of a suit contract a later round is likely ruffed."""
+    others = (ruleset.players - 1) * _mode_total(trump, ruleset) / 32
+    order = sorted(cards_in(SUIT_MASKS[s]), key=lambda c: -strength(c, trump))
+    mine = [c for c in order if holding >> (c - 8 * s) & 1]
+    theirs = [c for c in order if not holding >> (c - 8 * s) & 1]
+    suit_of_trump = trump_suit(trump)
+    ruffed = suit_of_trump is not None and s != suit_of_trump
+    won: list[float] = []
+    rounds = 0
+    while mine:
+        survive = _SURVIVE[min(rounds, len(_SURVIVE) - 1)] if ruffed else 1.0
+        if theirs and strength(theirs[0], trump) > strength(mine[0], trump):
+            theirs.pop(0)
+            mine.pop()
+        else:
+            c = mine.pop(0)
+            won.append(survive * (card_points(c, trump, ruleset) + others))
+            if theirs:
+                theirs.pop()
+        rounds += 1
+    return tuple(won)
+
+
 def take_threshold(trump: str, ruleset: Ruleset) -> float:
     """The side points :func:`heuristic_bid` wants before taking: half the points in play
     and a margin."""
-    total = mode_total(trump, ruleset, ALL_CARDS)
+    total = _mode_total(trump, ruleset)
     return total * ruleset.players * ruleset.hand_size / 64 + total / 10
 
 
