@@ -222,13 +222,21 @@ def bids_likelihood(
     # A hand's margins, across the deals of one decision (a swap of two cards between
     # two hands leaves the other hands' margins as they were).
     cache: dict[tuple[int, str], float] = {}
+    thresholds = {m: take_threshold(m, rules) for m in {*rules.trump_modes, *SUITS}}
+    best_of: dict[int, float] = {}  # Coinche: a hand's best estimate over the modes
 
     def weight(hands: Sequence[int]) -> float:
         def margin(seat: int, mode: str) -> float:
             key = (hands[seat], mode)
             found = cache.get(key)
+            if found is None:  # take_margin, its threshold kept
+                found = cache[key] = side_points(hands[seat], mode, rules) - thresholds[mode]
+            return found
+
+        def best(seat: int) -> float:
+            found = best_of.get(hands[seat])
             if found is None:
-                found = cache[key] = take_margin(hands[seat], mode, rules)
+                found = best_of[hands[seat]] = max(margin(seat, m) + thresholds[m] for m in modes)
             return found
 
         w = 1.0
@@ -239,12 +247,11 @@ def bids_likelihood(
             if rules.bidding == "coinche":
                 if b.action == BID:
                     assert b.trump is not None and b.value is not None  # a legal coinche bid
-                    estimate = margin(seat, b.trump) + take_threshold(b.trump, rules)
+                    estimate = margin(seat, b.trump) + thresholds[b.trump]
                     w *= coinche_bid_likelihood(estimate, b.value, scale, offset)
                     highest = bid_points(b.value)
                 else:
-                    best = max(margin(seat, m) + take_threshold(m, rules) for m in modes)
-                    w *= 1 - coinche_bid_likelihood(best, highest + 10, scale, offset)
+                    w *= 1 - coinche_bid_likelihood(best(seat), highest + 10, scale, offset)
             elif rules.bidding == "bulgarian":
                 if b.action == BID:
                     assert b.trump is not None  # a legal bulgarian bid names its mode
