@@ -152,6 +152,67 @@ def collect(
     return found
 
 
+def openings(
+    deals: int,
+    seed: int,
+    out: Path | None,
+    bidder: str,
+    level: str = "hard",
+    colver: str = "colver-isdd",
+) -> dict:
+    """The opening lead of each deal whose auction (every seat bidding with ``bidder``)
+    ends in a contract, kept as :func:`collect` keeps a position (``level``'s card as
+    hard's, colver's player's card): many first leads, where the players differ most,
+    without playing the rounds out. Written to ``out`` at the end."""
+    hard = driver.level_of(level)
+    kept: list[dict] = []
+    for index in range(deals):
+        dealt = arena.shuffled(RULES, seed, index)
+        record = table.deal_record(dealt)
+        full = [mask_of(h) for h in record.hands]
+        seat_bidder = arena._bidder(bidder)
+        if isinstance(seat_bidder, arena.ColverSeat):
+            seat_bidder.hands = full
+        game = Round(RULES, dealt.dealer, record)
+        contract, bids = table.bid_round(
+            game, [seat_bidder] * 4, random.Random(seed * 7_919 + index)
+        )
+        if contract is None:
+            continue
+        state = game.state()
+        leader = state.seat
+        view = table._seat_view(state, leader, bids, None, None)
+        cv = colver_table.ColverTable(full, dealt.dealer, seed=seed * 1_000_003 + index)
+        cv.seat(leader, colver)
+        cv.start()
+        for made in bids:
+            cv.bid(made)
+        cv.end_auction(contract)
+        hard_seed = random.Random(seed * 7_919 + index).randrange(1 << 30)
+        kept.append(
+            {
+                "view": {
+                    f.name: getattr(view, f.name)
+                    for f in dataclasses.fields(view)
+                    if f.name != "ruleset"
+                },
+                "hands": list(full),
+                "colver": cv.decide(leader),
+                "hard": driver.suggest_play(view, hard, hard_seed, driver.MAX_BUDGET_MS).card,
+                "seed": hard_seed,
+                "deal": index,
+                "play": 2 * index,
+                "colver_seat": False,
+            }
+        )
+    found = {"positions": kept, "plays": []}
+    if out is not None:
+        out.parent.mkdir(parents=True, exist_ok=True)
+        out.write_bytes(pickle.dumps(found))
+    print(f"{len(kept)} opening leads from {deals} deals", flush=True)
+    return found
+
+
 def card_values(view: SeatView, hands: list[int]) -> dict[int, float]:
     """Every legal card's score margin for the seat's side with the real hands open."""
     scorer = driver._RoundScorer(view)
@@ -255,6 +316,13 @@ def main(argv=None) -> None:
     c.add_argument(
         "--auction", metavar="BIDDER", help="every seat bids with it (colver-improved, hard...)"
     )
+    o = sub.add_parser("openings")
+    o.add_argument("--deals", type=int, default=1000)
+    o.add_argument("--seed", type=int, default=21)
+    o.add_argument("--out", type=Path, default=Path("build/openings.pkl"))
+    o.add_argument("--auction", metavar="BIDDER", default="colver-improved")
+    o.add_argument("--level", default="hard", help="our player (a level or a variant)")
+    o.add_argument("--colver", default="colver-isdd", help="colver's player")
     e = sub.add_parser("evaluate")
     e.add_argument("path", type=Path)
     e.add_argument("--players", default="", help="levels to ask again, comma-separated")
@@ -263,6 +331,8 @@ def main(argv=None) -> None:
     args = parser.parse_args(argv)
     if args.command == "collect":
         collect(args.deals, args.seed, args.out, args.level, args.colver, args.auction)
+    elif args.command == "openings":
+        openings(args.deals, args.seed, args.out, args.auction, args.level, args.colver)
     else:
         tricks = {int(t) for t in args.tricks.split(",") if t}
         evaluate(args.path, [p for p in args.players.split(",") if p], args.dump, tricks)

@@ -166,3 +166,21 @@ def test_the_reading_fit_finds_the_heuristic_bidders_own_rule():
     theirs = bid_reading.fit(bid_reading.auctions("colver-improved", 60, 5))
     assert max(theirs.values()) < max(ours.values())
     assert max(theirs, key=theirs.get)[1] > 6.0
+
+
+def test_the_opening_leads_are_the_first_decisions_of_bid_contracts():
+    """bench/decisions.py openings: each kept position is the first lead of a deal whose
+    auction ended in a contract, seen by the seat after the dealer with the bids."""
+    import decisions
+
+    from service.players.view import SeatView
+
+    found = decisions.openings(4, 7, None, "colver-improved", "easy", "colver-heuristic")
+    assert found["positions"]
+    for p in found["positions"]:
+        view = SeatView(decisions.RULES, **p["view"])
+        assert not view.tricks and not view.trick.cards and view.bids
+        assert view.seat == view.trick.leader == (view.dealer + 1) % 4
+        assert view.hand == p["hands"][view.seat]
+        legal = decisions.card_values(view, p["hands"])
+        assert p["hard"] in legal and p["colver"] in legal
