@@ -88,6 +88,10 @@ class Level:
     # deals (:func:`_probed`).
     probe_after: int = 0
     probe_cards: int = 7
+    # The round's first lead (0: as any decision): its node budget, every card solved
+    # on every deal (no probes, no stop rule). The first lead decides the most and is
+    # seen the least: :func:`suggest_play`.
+    lead_nodes: int = 0
     # The error model (:mod:`.mistakes`): choose by a softmax over the cards' values at
     # this temperature (points; 0: always the best card), never a card whose regret (the
     # best value minus its value) exceeds ``ceiling`` (points; ``None``: no ceiling).
@@ -155,6 +159,7 @@ LEVELS: dict[str, Level] = {
         bid_value=True,
         stop_sigmas=3.0,
         probe_after=1,
+        lead_nodes=2_000_000,
     ),
 }
 #: The levels as they were before the compiled solver (Python search, shallow early in
@@ -282,6 +287,8 @@ def suggest_play(
     ``weight``: the likelihood of the auction given a deal (``hard`` passes the one of
     :func:`.reading.auction_weight` when the view carries the bids)."""
     lv = LEVELS[level] if isinstance(level, str) else level
+    if lv.lead_nodes and not view.tricks and not view.trick.cards:
+        lv = replace(lv, nodes=lv.lead_nodes, stop_sigmas=0.0, probe_after=0)
     deadline = Deadline(min(budget_ms or DEFAULT_BUDGET_MS.get(lv.name, 1000), MAX_BUDGET_MS))
     check_view(view)
     rng = random.Random(seed)

@@ -754,7 +754,7 @@ def test_probing_solves_more_deals_and_only_where_the_hands_are_long():
     node budget (a probe costs a fraction of a solve); with short hands
     (``probe_cards``) it plays as the level without probes; the same seed, the same
     answer."""
-    solved = replace(LEVELS["hard"], nodes=3_000_000, probe_after=0)  # a few deals
+    solved = replace(LEVELS["hard"], nodes=3_000_000, probe_after=0, lead_nodes=0)
     probing = replace(solved, probe_after=1)
     for seed in range(3):
         view, _ = played_view("coinche", "H", plays=0, seed=seed, bid=ContractBid(90))
@@ -764,3 +764,20 @@ def test_probing_solves_more_deals_and_only_where_the_hands_are_long():
         assert a.samples > suggest_play(view, solved, seed=1).samples
         late, _ = played_view("coinche", "H", plays=9, seed=seed, bid=ContractBid(90))
         assert suggest_play(late, probing, seed=1) == suggest_play(late, solved, seed=1)
+
+
+def test_the_first_lead_solves_every_card_on_every_deal_within_its_own_budget():
+    """``Level.lead_nodes``: at the round's first lead ``hard`` solves every card on
+    every deal (no probes, no stop rule) within that budget of nodes; from the next card
+    on it plays as the level without it."""
+    hard = LEVELS["hard"]
+    assert hard.lead_nodes > hard.nodes
+    first = replace(hard, nodes=hard.lead_nodes, stop_sigmas=0.0, probe_after=0, lead_nodes=0)
+    without = replace(hard, lead_nodes=0)
+    for seed in range(2):
+        view, _ = played_view("coinche", "H", plays=0, seed=seed, bid=ContractBid(90))
+        chosen = suggest_play(view, "hard", seed=1)
+        assert chosen == suggest_play(view, first, seed=1)
+        assert set(chosen.values) == set(cards_in(legal_mask(view.hand, view.position)))
+        second, _ = played_view("coinche", "H", plays=1, seed=seed, bid=ContractBid(90))
+        assert suggest_play(second, "hard", seed=1) == suggest_play(second, without, seed=1)
