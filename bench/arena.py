@@ -149,6 +149,22 @@ def game_rng(seed: int, index: int) -> random.Random:
     return random.Random(seed * 7_919 + index)
 
 
+def bid_deal(rules, seed: int, index: int, bidder: str):
+    """Deal ``index`` of ``seed`` (:func:`shuffled`) bid by ``bidder`` at every seat: the
+    round after its auction, the full hands (bit sets), the contract (None: a redeal)
+    and the bids. The same on every call (the players' generator: :func:`game_rng`)."""
+    dealt = shuffled(rules, seed, index)
+    record = table.deal_record(dealt)
+    hands = [mask_of(h) for h in record.hands]
+    seat_bidder = _bidder(bidder)
+    if isinstance(seat_bidder, ColverSeat):
+        seat_bidder.hands = hands
+    game = Round(rules, dealt.dealer, record)
+    bidders = [seat_bidder] * rules.players
+    contract, bids = table.bid_round(game, bidders, game_rng(seed, index))
+    return game, hands, contract, bids
+
+
 def play_deal(args) -> dict:
     preset, options, a, b, bid_a, bid_b, auction, seed, index, *rest = args
     silent = rest[0] if rest else ""

@@ -16,7 +16,6 @@ from __future__ import annotations
 
 import argparse
 import math
-import random
 import sys
 from pathlib import Path
 
@@ -26,10 +25,8 @@ import arena  # bench/ is this script's sys.path[0]
 import colver_table
 
 from service.engine.bidding import BID, PASS
-from service.engine.cards import mask_of
-from service.engine.round import Round
 from service.engine.rulesets import get_ruleset
-from service.players import reading, table
+from service.players import reading
 
 RULES = get_ruleset(colver_table.PRESET, colver_table.OPTIONS)
 OFFSETS = (0.0, 5.0, 10.0, 15.0, 20.0, 25.0, 30.0)
@@ -40,15 +37,8 @@ def auctions(bidder: str, deals: int, seed: int) -> list[tuple[list[int], int, t
     """Each deal's hands, dealer and the bids ``bidder`` made at every seat."""
     out = []
     for index in range(deals):
-        dealt = arena.shuffled(RULES, seed, index)
-        record = table.deal_record(dealt)
-        hands = [mask_of(h) for h in record.hands]
-        seat_bidder = arena._bidder(bidder)
-        if isinstance(seat_bidder, arena.ColverSeat):
-            seat_bidder.hands = hands
-        game = Round(RULES, dealt.dealer, record)
-        _, bids = table.bid_round(game, [seat_bidder] * 4, random.Random(seed * 7_919 + index))
-        out.append((hands, dealt.dealer, bids))
+        game, hands, _, bids = arena.bid_deal(RULES, seed, index, bidder)
+        out.append((hands, game.record.dealer, bids))
     return out
 
 

@@ -40,9 +40,8 @@ sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 import arena  # bench/ is this script's sys.path[0]
 import colver_table
 
-from service.engine.cards import cards_in, mask_of
+from service.engine.cards import cards_in
 from service.engine.play import legal_mask
-from service.engine.round import Round
 from service.engine.rulesets import get_ruleset
 from service.players import dds, driver, table
 from service.players.view import SeatView
@@ -74,12 +73,10 @@ def collect(
             full = [sum(1 << c for c in pack[s * 8 : (s + 1) * 8]) for s in range(4)]
             taker, trump, bid = arena.fixed_contract(RULES, full)
             dealer = index % 4
-        else:
-            dealt = arena.shuffled(RULES, seed, index)
-            record = table.deal_record(dealt)
-            full = [mask_of(h) for h in record.hands]
-            dealer = dealt.dealer
         for swap in (False, True):
+            if bidder is not None:  # the same auction in both plays, each on its own round
+                game, full, contract, bids = arena.bid_deal(RULES, seed, index, bidder)
+                dealer = game.record.dealer
             cv = colver_table.ColverTable(full, dealer, seed=(seed * 1_000_003 + index) * 2 + swap)
             for s in range(4):  # colver's player at every seat, to ask it everywhere
                 cv.seat(s, colver)
@@ -88,13 +85,6 @@ def collect(
                 cv.start()
             else:
                 cv.start()
-                seat_bidder = arena._bidder(bidder)
-                if isinstance(seat_bidder, arena.ColverSeat):
-                    seat_bidder.hands = full
-                game = Round(RULES, dealer, record)
-                contract, bids = table.bid_round(
-                    game, [seat_bidder] * 4, random.Random(seed * 7_919 + index)
-                )
                 for made in bids:
                     cv.bid(made)
                 cv.end_auction(contract)
@@ -167,22 +157,13 @@ def openings(
     hard = driver.level_of(level)
     kept: list[dict] = []
     for index in range(deals):
-        dealt = arena.shuffled(RULES, seed, index)
-        record = table.deal_record(dealt)
-        full = [mask_of(h) for h in record.hands]
-        seat_bidder = arena._bidder(bidder)
-        if isinstance(seat_bidder, arena.ColverSeat):
-            seat_bidder.hands = full
-        game = Round(RULES, dealt.dealer, record)
-        contract, bids = table.bid_round(
-            game, [seat_bidder] * 4, random.Random(seed * 7_919 + index)
-        )
+        game, full, contract, bids = arena.bid_deal(RULES, seed, index, bidder)
         if contract is None:
             continue
         state = game.state()
         leader = state.seat
         view = table._seat_view(state, leader, bids, None, None)
-        cv = colver_table.ColverTable(full, dealt.dealer, seed=seed * 1_000_003 + index)
+        cv = colver_table.ColverTable(full, game.record.dealer, seed=seed * 1_000_003 + index)
         cv.seat(leader, colver)
         cv.start()
         for made in bids:
@@ -307,22 +288,19 @@ def evaluate(
 def main(argv=None) -> None:
     parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
     sub = parser.add_subparsers(dest="command", required=True)
-    c = sub.add_parser("collect")
-    c.add_argument("--deals", type=int, default=40)
-    c.add_argument("--seed", type=int, default=21)
-    c.add_argument("--out", type=Path, default=Path("build/decisions.pkl"))
-    c.add_argument("--level", default="hard", help="our player (a level or a variant)")
-    c.add_argument("--colver", default="colver-isdd", help="colver's player")
-    c.add_argument(
-        "--auction", metavar="BIDDER", help="every seat bids with it (colver-improved, hard...)"
-    )
-    o = sub.add_parser("openings")
-    o.add_argument("--deals", type=int, default=1000)
-    o.add_argument("--seed", type=int, default=21)
-    o.add_argument("--out", type=Path, default=Path("build/openings.pkl"))
-    o.add_argument("--auction", metavar="BIDDER", default="colver-improved")
-    o.add_argument("--level", default="hard", help="our player (a level or a variant)")
-    o.add_argument("--colver", default="colver-isdd", help="colver's player")
+    for name, deals, auction in (("collect", 40, None), ("openings", 1000, "colver-improved")):
+        c = sub.add_parser(name)
+        c.add_argument("--deals", type=int, default=deals)
+        c.add_argument("--seed", type=int, default=21)
+        c.add_argument("--out", type=Path, default=Path(f"build/{name}.pkl"))
+        c.add_argument("--level", default="hard", help="our player (a level or a variant)")
+        c.add_argument("--colver", default="colver-isdd", help="colver's player")
+        c.add_argument(
+            "--auction",
+            metavar="BIDDER",
+            default=auction,
+            help="every seat bids with it (colver-improved, hard...)",
+        )
     e = sub.add_parser("evaluate")
     e.add_argument("path", type=Path)
     e.add_argument("--players", default="", help="levels to ask again, comma-separated")
