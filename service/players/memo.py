@@ -20,7 +20,7 @@ below that, and no answer depends on what is kept.
 from __future__ import annotations
 
 from collections.abc import Callable, Hashable
-from typing import Generic, TypeVar
+from typing import Any, Generic, TypeVar
 
 from ..engine.rulesets import Ruleset
 
@@ -28,18 +28,19 @@ V = TypeVar("V")
 
 
 class RulesMemo(Generic[V]):
-    """``compute()``'s answer for (ruleset, key), kept until ``size`` entries are held."""
+    """``compute(*args)``'s answer for (ruleset, key), kept until ``size`` entries are
+    held (``args``: what a hot caller would otherwise close over in a new function)."""
 
     def __init__(self, size: int) -> None:
         self.size = size
         self._kept: dict[tuple[int, Hashable], tuple[Ruleset, V]] = {}
 
-    def get(self, ruleset: Ruleset, key: Hashable, compute: Callable[[], V]) -> V:
+    def get(self, ruleset: Ruleset, key: Hashable, compute: Callable[..., V], *args: Any) -> V:
         full = (id(ruleset), key)
         kept = self._kept.get(full)
         if kept is not None and kept[0] is ruleset:
             return kept[1]
-        value = compute()
+        value = compute(*args)
         if len(self._kept) >= self.size:
             self._kept.clear()
         self._kept[full] = (ruleset, value)

@@ -14,7 +14,6 @@ from __future__ import annotations
 
 import math
 from collections.abc import Callable, Sequence
-from functools import partial
 
 from ..engine.bidding import BID, CAPOT, LADDER, NAME, PASS, TAKE, Call, bid_values
 from ..engine.cards import ALL_CARDS, SUIT_MASKS, SUITS, cards_in, strength, trump_suit
@@ -61,11 +60,7 @@ def side_points(hand: int, trump: str, ruleset: Ruleset) -> float:
         holding = hand >> (8 * s) & 0xFF
         if s == suit_of_trump:
             trumps = holding.bit_count()
-        won = _ROUNDS.get(
-            ruleset,
-            (trump, s, holding),
-            partial(_rounds_won, trump, s, holding, ruleset),
-        )
+        won = _ROUNDS.get(ruleset, (trump, s, holding), _rounds_won, trump, s, holding, ruleset)
         for points in won:  # added one by one, as the rounds are played
             value += points
     if suit_of_trump is not None and trumps > 2:
@@ -89,7 +84,7 @@ _TOTALS: RulesMemo[int] = RulesMemo(256)
 
 def _mode_total(trump: str, ruleset: Ruleset) -> int:
     """Every card's points in the mode (:func:`..engine.scoring.mode_total`), kept."""
-    return _TOTALS.get(ruleset, trump, lambda: mode_total(trump, ruleset, ALL_CARDS))
+    return _TOTALS.get(ruleset, trump, mode_total, trump, ruleset, ALL_CARDS)
 
 
 #: :func:`_rounds_won` by (ruleset, trump, suit, holding): a ruleset and trump mode has
@@ -222,21 +217,22 @@ def bids_likelihood(
     # A hand's margins, across the deals of one decision (a swap of two cards between
     # two hands leaves the other hands' margins as they were).
     cache: dict[tuple[int, str], float] = {}
-    thresholds = {m: take_threshold(m, rules) for m in {*rules.trump_modes, *SUITS}}
     best_of: dict[int, float] = {}  # Coinche: a hand's best estimate over the modes
 
     def weight(hands: Sequence[int]) -> float:
         def margin(seat: int, mode: str) -> float:
             key = (hands[seat], mode)
             found = cache.get(key)
-            if found is None:  # take_margin, its threshold kept
-                found = cache[key] = side_points(hands[seat], mode, rules) - thresholds[mode]
+            if found is None:
+                found = cache[key] = take_margin(hands[seat], mode, rules)
             return found
 
         def best(seat: int) -> float:
             found = best_of.get(hands[seat])
             if found is None:
-                found = best_of[hands[seat]] = max(margin(seat, m) + thresholds[m] for m in modes)
+                found = best_of[hands[seat]] = max(
+                    margin(seat, m) + take_threshold(m, rules) for m in modes
+                )
             return found
 
         w = 1.0
@@ -247,7 +243,7 @@ def bids_likelihood(
             if rules.bidding == "coinche":
                 if b.action == BID:
                     assert b.trump is not None and b.value is not None  # a legal coinche bid
-                    estimate = margin(seat, b.trump) + thresholds[b.trump]
+                    estimate = margin(seat, b.trump) + take_threshold(b.trump, rules)
                     w *= coinche_bid_likelihood(estimate, b.value, scale, offset)
                     highest = bid_points(b.value)
                 else:
