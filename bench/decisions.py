@@ -103,26 +103,16 @@ def collect(
                         return legal[0]
                     ours = driver.suggest_play(view, hard, hard_seed, driver.MAX_BUDGET_MS).card
                     played = view.played_by()
-                    fields = dataclasses.fields(view)
+                    hands = [full[s] & ~played[s] for s in range(4)]
                     kept.append(
-                        {
-                            "view": {
-                                f.name: getattr(view, f.name) for f in fields if f.name != "ruleset"
-                            },
-                            "hands": [full[s] & ~played[s] for s in range(4)],
-                            "colver": theirs,
-                            "hard": ours,
-                            "seed": hard_seed,
-                            "deal": index,
-                            "play": 2 * index + swap,
-                            "colver_seat": seat in colver_seats,
-                        }
+                        _position(view, hands, theirs, ours, hard_seed, index, swap)
+                        | {"colver_seat": seat in colver_seats}
                     )
                     return theirs if seat in colver_seats else ours
 
                 return play
 
-            game_rng = random.Random(seed * 7_919 + index)
+            game_rng = arena.game_rng(seed, index)
             players = [seat_player(s) for s in range(4)]
             if bidder is None:
                 played = table.play_round(
@@ -140,6 +130,22 @@ def collect(
             out.write_bytes(pickle.dumps(found))
             print(f"{index + 1} deals, {len(kept)} positions", flush=True)
     return found
+
+
+def _position(view: SeatView, hands, colver: int, hard: int, seed: int, deal: int, swap: bool):
+    """A kept position: the seat's view (its fields but the ruleset), the real hands left,
+    both players' cards, the seed ``hard`` was given, the deal and the play."""
+    return {
+        "view": {
+            f.name: getattr(view, f.name) for f in dataclasses.fields(view) if f.name != "ruleset"
+        },
+        "hands": hands,
+        "colver": colver,
+        "hard": hard,
+        "seed": seed,
+        "deal": deal,
+        "play": 2 * deal + swap,
+    }
 
 
 def openings(
@@ -169,23 +175,10 @@ def openings(
         for made in bids:
             cv.bid(made)
         cv.end_auction(contract)
-        hard_seed = random.Random(seed * 7_919 + index).randrange(1 << 30)
-        kept.append(
-            {
-                "view": {
-                    f.name: getattr(view, f.name)
-                    for f in dataclasses.fields(view)
-                    if f.name != "ruleset"
-                },
-                "hands": list(full),
-                "colver": cv.decide(leader),
-                "hard": driver.suggest_play(view, hard, hard_seed, driver.MAX_BUDGET_MS).card,
-                "seed": hard_seed,
-                "deal": index,
-                "play": 2 * index,
-                "colver_seat": False,
-            }
-        )
+        hard_seed = arena.game_rng(seed, index).randrange(1 << 30)
+        ours = driver.suggest_play(view, hard, hard_seed, driver.MAX_BUDGET_MS).card
+        position = _position(view, list(full), cv.decide(leader), ours, hard_seed, index, False)
+        kept.append(position | {"colver_seat": False})
     found = {"positions": kept, "plays": []}
     if out is not None:
         out.parent.mkdir(parents=True, exist_ok=True)
