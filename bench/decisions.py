@@ -216,14 +216,27 @@ def regrets(found: dict) -> dict[int, float]:
     return out
 
 
+def select(positions: list[dict], tricks: set[int] | None, leads: bool) -> list[dict]:
+    """The kept positions of these tricks (1 to 8; ``None`` or empty: every trick), only
+    the leads where ``leads``."""
+    return [
+        p
+        for p in positions
+        if (not tricks or len(p["view"]["tricks"]) + 1 in tricks)
+        and not (leads and p["view"]["trick"].cards)
+    ]
+
+
 def evaluate(
-    path: Path, players: list[str], dump: Path | None = None, tricks: set[int] | None = None
+    path: Path,
+    players: list[str],
+    dump: Path | None = None,
+    tricks: set[int] | None = None,
+    leads: bool = False,
 ) -> None:
     """Print the table; ``dump``: also write each player's cards and CPU per decision;
-    ``tricks``: only the decisions of these tricks (1 to 8)."""
-    kept = pickle.loads(path.read_bytes())["positions"]
-    if tricks:
-        kept = [p for p in kept if len(p["view"]["tricks"]) + 1 in tricks]
+    ``tricks``: only the decisions of these tricks (1 to 8); ``leads``: only leads."""
+    kept = select(pickle.loads(path.read_bytes())["positions"], tricks, leads)
     views = [SeatView(RULES, **p["view"]) for p in kept]
     values = [card_values(v, p["hands"]) for v, p in zip(views, kept, strict=True)]
     best = [max(v.values()) for v in values]
@@ -299,6 +312,7 @@ def main(argv=None) -> None:
     e.add_argument("--players", default="", help="levels to ask again, comma-separated")
     e.add_argument("--dump", type=Path, help="write the cards and CPU per decision here")
     e.add_argument("--tricks", default="", help="only these tricks' decisions, e.g. 1,2")
+    e.add_argument("--leads", action="store_true", help="only the leads")
     args = parser.parse_args(argv)
     if args.command == "collect":
         collect(args.deals, args.seed, args.out, args.level, args.colver, args.auction)
@@ -306,7 +320,8 @@ def main(argv=None) -> None:
         openings(args.deals, args.seed, args.out, args.auction, args.level, args.colver)
     else:
         tricks = {int(t) for t in args.tricks.split(",") if t}
-        evaluate(args.path, [p for p in args.players.split(",") if p], args.dump, tricks)
+        players = [p for p in args.players.split(",") if p]
+        evaluate(args.path, players, args.dump, tricks, args.leads)
 
 
 if __name__ == "__main__":

@@ -121,6 +121,22 @@ def test_the_regrets_of_the_cards_played_add_up_to_the_duplicate_margin(bidder):
         assert sum(by_play.values()) == pytest.approx(sum(p["hard_margin"] for p in found["plays"]))
 
 
+def test_the_evaluation_selects_the_leads_of_the_tricks_asked():
+    """bench/decisions.py evaluate --tricks 2,3 --leads: exactly the kept positions where
+    the seat leads the second or the third trick."""
+    import decisions
+
+    found = decisions.collect(1, 31, None, "easy", "colver-heuristic")
+    positions = found["positions"]
+    chosen = decisions.select(positions, {2, 3}, True)
+    expected = [
+        p for p in positions if len(p["view"]["tricks"]) in (1, 2) and not p["view"]["trick"].cards
+    ]
+    assert chosen == expected and chosen
+    assert decisions.select(positions, set(), False) == positions
+    assert all(len(p["view"]["tricks"]) == 0 for p in decisions.select(positions, {1}, False))
+
+
 def test_the_coinche_positions_are_valued_on_the_real_hands():
     """bench/coinches.py: every position it finds lets the seat coinche the other side's
     bid, and colver's own call there, valued by finishing the auction with colver's
