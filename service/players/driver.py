@@ -159,7 +159,7 @@ LEVELS: dict[str, Level] = {
         bid_value=True,
         stop_sigmas=3.0,
         probe_after=1,
-        lead_nodes=2_000_000,
+        lead_nodes=4_000_000,
     ),
 }
 #: The levels as they were before the compiled solver (Python search, shallow early in
