@@ -173,8 +173,9 @@ PLAIN = Level("plain", samples=20, nodes=1200, inference=False)
 #: Server-side cap and default of the time budget per suggestion (milliseconds of the
 #: search's CPU time, :mod:`.deadline`). The defaults are the safety net, far above each
 #: level's normal cost (on random positions of belote, coinche and klaberjass on a 2-core
-#: x86_64: ``easy`` at most 10 ms, ``normal`` 105, ``hard`` 461; docs/players.md), so the
-#: deadline stops the work (``complete: false``) only on a machine many times slower.
+#: x86_64: ``easy`` at most 10 ms, ``normal`` 105, ``hard`` 461, and ``hard``'s first
+#: lead at most 956 on 3,000 Coinche first leads; docs/players.md), so the deadline stops
+#: the work (``complete: false``) only on a machine at least twice slower.
 MAX_BUDGET_MS = 2000
 DEFAULT_BUDGET_MS = {
     "beginner": 1000,
