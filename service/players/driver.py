@@ -159,7 +159,7 @@ LEVELS: dict[str, Level] = {
         bid_value=True,
         stop_sigmas=3.0,
         probe_after=1,
-        lead_nodes=4_000_000,
+        lead_nodes=2_000_000,
     ),
 }
 #: The levels as they were before the compiled solver (Python search, shallow early in
@@ -174,7 +174,7 @@ PLAIN = Level("plain", samples=20, nodes=1200, inference=False)
 #: search's CPU time, :mod:`.deadline`). The defaults are the safety net, far above each
 #: level's normal cost (on random positions of belote, coinche and klaberjass on a 2-core
 #: x86_64: ``easy`` at most 10 ms, ``normal`` 105, ``hard`` 461, and ``hard``'s first
-#: lead at most 956 on 3,000 Coinche first leads; docs/players.md), so the deadline stops
+#: lead at most 846 on 3,000 Coinche first leads; docs/players.md), so the deadline stops
 #: the work (``complete: false``) only on a machine at least twice slower.
 MAX_BUDGET_MS = 2000
 DEFAULT_BUDGET_MS = {
