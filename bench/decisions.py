@@ -73,10 +73,12 @@ def collect(
             full = [sum(1 << c for c in pack[s * 8 : (s + 1) * 8]) for s in range(4)]
             taker, trump, bid = arena.fixed_contract(RULES, full)
             dealer = index % 4
+        else:  # one auction for both plays; each plays on its own copy of the round
+            bid_game, full, contract, bids = arena.bid_deal(RULES, seed, index, bidder)
+            dealer = bid_game.record.dealer
         for swap in (False, True):
-            if bidder is not None:  # the same auction in both plays, each on its own round
-                game, full, contract, bids = arena.bid_deal(RULES, seed, index, bidder)
-                dealer = game.record.dealer
+            if bidder is not None:
+                game = bid_game.copy()
             cv = colver_table.ColverTable(full, dealer, seed=(seed * 1_000_003 + index) * 2 + swap)
             for s in range(4):  # colver's player at every seat, to ask it everywhere
                 cv.seat(s, colver)

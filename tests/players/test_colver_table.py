@@ -108,6 +108,9 @@ def test_the_regrets_of_the_cards_played_add_up_to_the_duplicate_margin(bidder):
         by_play = decisions.regrets(found)
         assert len(found["plays"]) == 2
         assert all(bool(p["view"]["bids"]) == bool(bidder) for p in found["positions"])
+        # One auction for the deal: both plays' views carry the same bids.
+        firsts = [next(p for p in found["positions"] if p["play"] == n) for n in (0, 1)]
+        assert firsts[0]["view"]["bids"] == firsts[1]["view"]["bids"]
         for play in found["plays"]:
             # The play's first decision is the opening lead: its best card's value is the
             # deal's double-dummy value for the leader's side.
