@@ -324,7 +324,7 @@ def match(
     declaration."""
     work = [(preset, options, a, b, bid_a, bid_b, auction, seed, i, silent) for i in range(deals)]
     started, measured = time.time(), commit()
-    args = (preset, a, b, auction, bid_a, bid_b, started, measured)
+    args = (preset, a, b, auction, bid_a, bid_b, started, measured, seed)
     results = []
     with ProcessPoolExecutor(jobs) if jobs > 1 else contextlib.nullcontext() as pool:
         done = pool.map(play_deal, work, chunksize=2) if pool else map(play_deal, work)
@@ -339,7 +339,7 @@ def match(
     return summary(results, *args)
 
 
-def summary(results, preset, a, b, auction, bid_a, bid_b, started, measured) -> dict:
+def summary(results, preset, a, b, auction, bid_a, bid_b, started, measured, seed) -> dict:
     """The row of a match over the deals played so far."""
     deals = len(results)
     margins = [r["margin"] for r in results]
@@ -379,6 +379,7 @@ def summary(results, preset, a, b, auction, bid_a, bid_b, started, measured) -> 
         "auction": auction,
         "bid_a": bid_a if auction else None,
         "bid_b": bid_b if auction else None,
+        "seed": seed,
         "deals": deals,
         "margin": round(mean, 2),
         "ci95": round(half, 2),
@@ -400,7 +401,7 @@ def summary(results, preset, a, b, auction, bid_a, bid_b, started, measured) -> 
         "load": os.getloadavg()[0],
         "seconds": round(time.time() - started, 1),
         "commit": measured,
-        "margins": margins,  # per deal, in order: two runs on one seed can be paired
+        "margins": margins,  # per deal, in order: two runs on one seed pair (paired.py)
     }
 
 
