@@ -92,7 +92,7 @@ def test_curl_example_returns_what_the_page_shows(server, page, command, shown):
         server.url(path),
         headers=headers,
         data=body.encode() if body else None,
-        timeout=10,
+        timeout=30,  # the suite's request timeout (tests/conftest.py): a busy machine
     )
     project = _jq(_split(command)[1])
     answer, expected = project(response.json()), json.loads(shown)
