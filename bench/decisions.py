@@ -28,7 +28,6 @@ from __future__ import annotations
 
 import argparse
 import dataclasses
-import math
 import pickle
 import random
 import sys
@@ -199,12 +198,6 @@ def card_values(view: SeatView, hands: list[int]) -> dict[int, float]:
     return {c: scorer.margin(v, context) for c, v in found.items()}
 
 
-def mean_ci(xs: list[float]) -> tuple[float, float]:
-    m = sum(xs) / len(xs)
-    var = sum((x - m) ** 2 for x in xs) / max(1, len(xs) - 1)
-    return m, 1.96 * math.sqrt(var / len(xs))
-
-
 def regrets(found: dict) -> dict[int, float]:
     """Per play (``2 * deal + swap``): the regrets of colver's cards played minus those of
     hard's, which is hard's score margin in that play less the deal's double-dummy value
@@ -264,11 +257,11 @@ def evaluate(
     print("|---|---|---|---|---|---|")
     for name, chosen in cards.items():
         got = [v[c] for v, c in zip(values, chosen, strict=True)]
-        regret = mean_ci([b - g for b, g in zip(best, got, strict=True)])
+        regret = arena.mean_ci([b - g for b, g in zip(best, got, strict=True)])
         vs = {}
         for other in ("colver", first):
             theirs = [v[c] for v, c in zip(values, cards[other], strict=True)]
-            vs[other] = mean_ci([g - t for g, t in zip(got, theirs, strict=True)])
+            vs[other] = arena.mean_ci([g - t for g, t in zip(got, theirs, strict=True)])
         differ = sum(a != b for a, b in zip(chosen, cards["colver"], strict=True))
         ms = "-"
         if name in cpu:

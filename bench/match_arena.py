@@ -30,14 +30,14 @@ from __future__ import annotations
 
 import argparse
 import json
-import math
 import random
-import subprocess
 import sys
 import time
 from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
+
+import arena  # bench/ is this script's sys.path[0]
 
 from service.engine.chances import _model, _split, typical_round
 from service.engine.deal import next_dealer
@@ -163,26 +163,10 @@ def _decided(rules, totals, last: MatchRound, held: int) -> bool:
     return any(reached) and not (all(reached) and totals[0] == totals[1])
 
 
-def commit() -> str:
-    root = Path(__file__).resolve().parent.parent
-    head = subprocess.run(
-        ["git", "rev-parse", "--short", "HEAD"], cwd=root, capture_output=True, text=True
-    ).stdout.strip()
-    dirty = subprocess.run(
-        ["git", "status", "--porcelain", "--untracked-files=no"],
-        cwd=root,
-        capture_output=True,
-        text=True,
-    ).stdout.strip()
-    return head + ("+dirty" if dirty else "")
-
-
 def summary(pairs: list[list[dict]], args, started: float, measured: str) -> dict:
     scores = [sum(p["result"] for p in pair) / 2 for pair in pairs]
     n = len(scores)
-    mean = sum(scores) / n
-    var = sum((s - mean) ** 2 for s in scores) / max(1, n - 1)
-    half = 1.96 * math.sqrt(var / n)
+    mean, half = arena.mean_ci(scores)
     plays = [p for pair in pairs for p in pair]
     calls = sum(p["calls"] for p in plays)
     # The two plays of a pair are the same match, A's team apart, unless A's calls differ.
@@ -219,7 +203,7 @@ def main(argv=None) -> None:
     ap.add_argument("--json", default=None, help="append the summary (JSON line) here")
     args = ap.parse_args(argv)
     rules = get_ruleset(args.preset)
-    started, measured = time.time(), commit()
+    started, measured = time.time(), arena.commit()
     pairs: list[list[dict]] = []
     for m in range(args.matches):
         if args.minutes is not None and time.time() - started > args.minutes * 60:
