@@ -57,7 +57,18 @@ try {
   // Every operation opened: its request example (when it takes a body) and the example
   // of its answer are shown.
   for (const control of await page.locator(".opblock-summary-control").all()) await control.click();
-  await page.waitForTimeout(500);
+  // The opened operations render one by one (the last ones late on a busy machine): wait
+  // until each shows an example answer, or 30 s; the check below names any still without.
+  await page
+    .waitForFunction(
+      () =>
+        [...document.querySelectorAll(".opblock")].every((b) =>
+          b.querySelector(".responses-inner .example, .responses-inner .microlight")?.textContent.trim(),
+        ),
+      null,
+      { timeout: 30_000 },
+    )
+    .catch(() => {});
   const seen = await page.$$eval(".opblock", (blocks) =>
     blocks.map((b) => ({
       id: b.querySelector(".opblock-summary-operation-id")?.textContent.trim(),
