@@ -68,7 +68,9 @@ try {
       null,
       { timeout: 30_000 },
     )
-    .catch(() => {});
+    .catch((error) => {
+      if (error.name !== "TimeoutError") throw error;
+    });
   const seen = await page.$$eval(".opblock", (blocks) =>
     blocks.map((b) => ({
       id: b.querySelector(".opblock-summary-operation-id")?.textContent.trim(),
