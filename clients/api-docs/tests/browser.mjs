@@ -57,26 +57,28 @@ try {
   // Every operation opened: its request example (when it takes a body) and the example
   // of its answer are shown.
   for (const control of await page.locator(".opblock-summary-control").all()) await control.click();
+  const answer = ".responses-inner .example, .responses-inner .microlight"; // an answer's example
   // The opened operations render one by one (the last ones late on a busy machine): wait
   // until each shows an example answer, or 30 s; the check below names any still without.
   await page
     .waitForFunction(
-      () =>
-        [...document.querySelectorAll(".opblock")].every((b) =>
-          b.querySelector(".responses-inner .example, .responses-inner .microlight")?.textContent.trim(),
-        ),
-      null,
+      (selector) =>
+        [...document.querySelectorAll(".opblock")].every((b) => b.querySelector(selector)?.textContent.trim()),
+      answer,
       { timeout: 30_000 },
     )
     .catch((error) => {
       if (error.name !== "TimeoutError") throw error;
     });
-  const seen = await page.$$eval(".opblock", (blocks) =>
-    blocks.map((b) => ({
-      id: b.querySelector(".opblock-summary-operation-id")?.textContent.trim(),
-      body: Boolean(b.querySelector(".body-param__example")?.textContent.trim()),
-      answer: Boolean(b.querySelector(".responses-inner .example, .responses-inner .microlight")?.textContent.trim()),
-    })),
+  const seen = await page.$$eval(
+    ".opblock",
+    (blocks, selector) =>
+      blocks.map((b) => ({
+        id: b.querySelector(".opblock-summary-operation-id")?.textContent.trim(),
+        body: Boolean(b.querySelector(".body-param__example")?.textContent.trim()),
+        answer: Boolean(b.querySelector(selector)?.textContent.trim()),
+      })),
+    answer,
   );
   const withBody = new Set(bodies.split(",").filter(Boolean));
   const noRequestExample = seen.filter((s) => withBody.has(s.id) && !s.body).map((s) => s.id);
