@@ -1,19 +1,20 @@
-"""Whole matches to the target: a bidder that reads the match against the same bidder
+"""Whole matches to the target: a player that reads the match against the same player
 that ignores it (issue 35, docs/players.md "Playing to the match").
 
-Side A's bidder is given the match situation before each round (both totals, the
-points held over, the deals left: :class:`service.engine.match.MatchSituation`); side
-B's, the same level with the same seeds, is not. Both sides play their cards with the
-same card player (``--cards``, default ``easy``). The rounds are dealt, bid, played and
+Side A's bidder (``--read bids``) or card player (``--read cards``) is given the match
+situation before each round (both totals, the points held over, the deals left:
+:class:`service.engine.match.MatchSituation`); side B's, the same level with the same
+seeds, is not, nor is side A's other player. Both sides bid at ``--level`` and play
+their cards at ``--cards`` (default ``easy``). The rounds are dealt, bid, played and
 scored by the engine, the match sheet kept by :func:`service.engine.match.score_match`
 and the dealer passed by the ruleset's rule, until the match is decided.
 
 Duplicate pairs: match ``m`` is played twice, A on team 0 and then on team 1, with the
 same deal for round ``k`` of both plays (the same pack and players' seeds; the matches
-part only where A's calls differ). Reported: A's match-winning rate (a draw counts
+part only where A's decisions differ). Reported: A's match-winning rate (a draw counts
 half) with its 95% interval over the pairs (normal approximation; each pair's mean is
-one observation), N matches, the rounds played and the calls where A's bidder read the
-match.
+one observation), N matches, the rounds played, the decisions where A's reader read the
+match and both sides' CPU a decision of that player.
 
 ``--start late``: instead of 0-0, each pair starts from a late-match situation drawn
 from the preset's round-outcome model (``service/engine/data/round_outcomes.json``):
@@ -24,6 +25,7 @@ match's.
 
     python bench/match_arena.py --preset belote --matches 40 --seed 35
     python bench/match_arena.py --start late --matches 100 --minutes 30 --json build/m.jsonl
+    python bench/match_arena.py --start late --read cards --cards hard --matches 400
 """
 
 from __future__ import annotations
@@ -44,7 +46,7 @@ from service.engine.deal import next_dealer
 from service.engine.match import MatchRound, MatchSituation, score_match
 from service.engine.rulesets import get_ruleset
 from service.players import bidding, table
-from service.players.driver import player
+from service.players.driver import MAX_BUDGET_MS, level_of, suggest_play
 
 #: A match longer than this many rounds is stopped (none comes near it).
 MAX_ROUNDS = 60
@@ -75,11 +77,14 @@ def late_start(rules, seed: int, match: int) -> tuple[tuple[int, int], int]:
             return (totals[0], totals[1]), 0
 
 
-class Bidder:
-    """A seat's bidder: ``level``, reading the match when ``aware``."""
+class Reader:
+    """A seat's bidder (``bidding.suggest_bid``) or card player (``suggest_play``) at
+    ``level``, given the match situation when ``aware``; counts its decisions, those
+    that read the match and its CPU time."""
 
-    def __init__(self, level: str, aware: bool):
-        self.level, self.aware = level, aware
+    def __init__(self, suggest, level, aware: bool, pick: str, budget_ms: float | None):
+        self.suggest, self.level, self.aware, self.pick = suggest, level, aware, pick
+        self.budget_ms = budget_ms
         self.situation: MatchSituation | None = None
         self.read = 0
         self.calls = 0
@@ -88,18 +93,33 @@ class Bidder:
     def __call__(self, view, rng):
         start = time.process_time()
         match = self.situation if self.aware else None
-        s = bidding.suggest_bid(view, self.level, rng.randrange(1 << 30), match=match)
+        s = self.suggest(view, self.level, rng.randrange(1 << 30), self.budget_ms, match=match)
         self.calls += 1
         self.read += s.chances is not None
         self.cpu += time.process_time() - start
-        return s.bid
+        return getattr(s, self.pick)
 
 
-def play_match(rules, seed: int, m: int, a_team: int, level: str, cards: str, start) -> dict:
-    """One play of match ``m`` with side A on ``a_team``: A's result (1, 0.5 or 0)."""
-    aware, blind = Bidder(level, True), Bidder(level, False)
-    bidders = [aware if rules.team_of(s) == a_team else blind for s in range(rules.players)]
-    card_players = [player(cards)] * rules.players
+def readers(level: str, cards: str, read: str) -> tuple[Reader, Reader]:
+    """One side's bidder and card player; the one ``read`` names reads the match."""
+    return (
+        Reader(bidding.suggest_bid, level, read == "bids", "bid", None),
+        Reader(suggest_play, level_of(cards), read == "cards", "card", MAX_BUDGET_MS),
+    )
+
+
+def play_match(
+    rules, seed: int, m: int, a_team: int, level: str, cards: str, start, read: str
+) -> dict:
+    """One play of match ``m`` with side A on ``a_team``: A's result (1, 0.5 or 0).
+    ``read``: whose decisions on side A read the match, the bidder's or the card
+    player's (``bids``, ``cards``); side B's never do."""
+    a_bids, a_cards = readers(level, cards, read)
+    b_bids, b_cards = readers(level, cards, "")
+    ours = [rules.team_of(s) == a_team for s in range(rules.players)]
+    bidders = [a_bids if mine else b_bids for mine in ours]
+    card_players = [a_cards if mine else b_cards for mine in ours]
+    aware, blind = (a_bids, b_bids) if read == "bids" else (a_cards, b_cards)
     (totals, held), rounds = start, []
     dealer = m % rules.players
     first_totals = totals
@@ -115,7 +135,7 @@ def play_match(rules, seed: int, m: int, a_team: int, level: str, cards: str, st
         if sheet.finished or (rounds and _decided(rules, now, rounds[-1], sheet.held + held)):
             break
         left = None if rules.match_deals is None else rules.match_deals - k
-        aware.situation = MatchSituation(now, sheet.held + held, left)
+        a_bids.situation = a_cards.situation = MatchSituation(now, sheet.held + held, left)
         dealt, rng = shuffled(rules, seed, m, k, dealer)
         played = table.play_deal(rules, dealer, dealt, bidders, card_players, rng)
         if played is None:
@@ -139,6 +159,7 @@ def play_match(rules, seed: int, m: int, a_team: int, level: str, cards: str, st
         "totals": totals,
         "read": aware.read,
         "calls": aware.calls,
+        "calls_blind": blind.calls,
         "cpu_aware": aware.cpu,
         "cpu_blind": blind.cpu,
     }
@@ -174,6 +195,7 @@ def summary(pairs: list[list[dict]], args, started: float, measured: str) -> dic
     return {
         "preset": args.preset,
         "start": args.start,
+        "read": args.read,
         "bidder": args.level,
         "cards": args.cards,
         "seed": args.seed,
@@ -186,6 +208,9 @@ def summary(pairs: list[list[dict]], args, started: float, measured: str) -> dic
         "calls_read": sum(p["read"] for p in plays),
         "pairs_that_differ": differ,
         "cpu_ms_per_call_aware": round(1000 * sum(p["cpu_aware"] for p in plays) / max(1, calls)),
+        "cpu_ms_per_call_blind": round(
+            1000 * sum(p["cpu_blind"] for p in plays) / max(1, sum(p["calls_blind"] for p in plays))
+        ),
         "minutes": round((time.time() - started) / 60, 1),
         "commit": measured,
     }
@@ -199,6 +224,12 @@ def main(argv=None) -> None:
     ap.add_argument("--matches", type=int, default=40, help="pairs of matches")
     ap.add_argument("--seed", type=int, default=35)
     ap.add_argument("--start", choices=("zero", "late"), default="zero")
+    ap.add_argument(
+        "--read",
+        choices=("bids", "cards"),
+        default="bids",
+        help="side A's bidder reads the match, or its card player (`--cards`)",
+    )
     ap.add_argument("--minutes", type=float, default=None, help="stop after this many")
     ap.add_argument("--json", default=None, help="append the summary (JSON line) here")
     args = ap.parse_args(argv)
@@ -210,7 +241,8 @@ def main(argv=None) -> None:
             break
         start = late_start(rules, args.seed, m) if args.start == "late" else ((0, 0), 0)
         pair = [
-            play_match(rules, args.seed, m, team, args.level, args.cards, start) for team in (0, 1)
+            play_match(rules, args.seed, m, team, args.level, args.cards, start, args.read)
+            for team in (0, 1)
         ]
         pairs.append(pair)
         if len(pairs) % 5 == 0:

@@ -29,9 +29,11 @@ from dataclasses import dataclass, replace
 from typing import Any
 
 from ..engine.cards import cards_in
+from ..engine.chances import MatchOutlook, outlook
 from ..engine.declarations import Declaration, find_belotes, find_declarations, settle
+from ..engine.match import MatchRound, MatchSituation
 from ..engine.play import card_points, legal_mask, trick_points, winning_index
-from ..engine.rounds import Trick
+from ..engine.rounds import Trick, first_leader
 from ..engine.rulesets import Ruleset
 from ..engine.scoring import ContractBid, Figures, end_bonus, mode_total, settle_figures
 from . import dds
@@ -105,6 +107,11 @@ class Level:
     # ``signals``: read the partner's plays (:func:`.inference.play_weight`); False: only
     # the opponents' plays and the take are read.
     signals: bool = True
+    # Play to the match (with a match situation in the request, where its end is in
+    # reach, :func:`.chances.outlook`): choose by the side's chance to win the match
+    # after the round instead of the round's margin. Only levels without an error model
+    # (their temperature is in points of margin).
+    match: bool = False
 
 
 LEVELS: dict[str, Level] = {
@@ -160,6 +167,7 @@ LEVELS: dict[str, Level] = {
         stop_sigmas=3.0,
         probe_after=1,
         lead_nodes=2_000_000,
+        match=True,
     ),
 }
 #: The levels as they were before the compiled solver (Python search, shallow early in
@@ -199,6 +207,10 @@ class Suggestion:
     exact: bool
     complete: bool
     level: str
+    #: Where the level read the match (:attr:`Level.match`): each legal card's estimated
+    #: chance for the seat's side to win the match after the round, which it chose by;
+    #: else None (the margin chose).
+    chances: dict[int, float] | None = None
 
 
 def announcements(view: SeatView) -> tuple[list[Declaration], list[int]]:
@@ -210,11 +222,14 @@ def announcements(view: SeatView) -> tuple[list[Declaration], list[int]]:
 
 
 class _RoundScorer:
-    """Turns a searched margin of card points into the round's score margin."""
+    """Turns a searched margin of card points into the round's score margin, and, with
+    ``match`` (:func:`.chances.outlook`), into the side's chance to win the match after
+    the round (:meth:`value`: the one a level chooses by)."""
 
-    def __init__(self, view: SeatView):
+    def __init__(self, view: SeatView, match: MatchOutlook | None = None):
         rules, trump = view.ruleset, view.trump
         self.view = view
+        self.match = match
         self.team = view.team
         self.taker_team = rules.team_of(view.taker)
         points = [0, 0]
@@ -247,6 +262,27 @@ class _RoundScorer:
         return cards, mode_total(view.trump, rules, in_play), (belote[0], belote[1])
 
     def margin(self, future: float, context: tuple[int, int, tuple[int, int]]) -> float:
+        score = self.settle(self.figures(future, context))
+        return score[self.team] - score[1 - self.team]
+
+    def value(self, future: float, context: tuple[int, int, tuple[int, int]]) -> float:
+        """What the level chooses by: the margin, or with ``match`` the side's chance to
+        win the match after the round (the round's score, litige and capot as the match
+        sheet takes them)."""
+        if self.match is None:
+            return self.margin(future, context)
+        figures = self.figures(future, context)
+        rules = self.view.ruleset
+        _, score, held, winner = settle_figures(
+            rules, self.view.trump, figures, self.taker_team, self.view.bid
+        )
+        capot = None if rules.capot_bonus is None else figures.sweep
+        whole = (round(score[0]), round(score[1]))  # a played round's score: whole points
+        return self.match.win(self.team, MatchRound(whole, held, winner, capot))
+
+    def figures(self, future: float, context: tuple[int, int, tuple[int, int]]) -> Figures:
+        """The round's figures per team when the searched card points from here are
+        ``future``."""
         cards, total, belote = context
         diff = self.so_far + future
         sweep = None
@@ -263,9 +299,7 @@ class _RoundScorer:
         by_team = (ours, theirs) if self.team == 0 else (theirs, ours)
         # The search's margins are floats (half points, estimates): Figures' sums and
         # comparisons hold for them as for the integers it is declared with.
-        figures = Figures(by_team, self.declarations, belote, total, sweep)  # type: ignore[arg-type]
-        score = self.settle(figures)
-        return score[self.team] - score[1 - self.team]
+        return Figures(by_team, self.declarations, belote, total, sweep)  # type: ignore[arg-type]
 
     def settle(self, figures: Figures) -> tuple[int, int]:
         """The round's score for ``figures`` (the review settles with the record's
@@ -282,11 +316,15 @@ def suggest_play(
     seed: int = 0,
     budget_ms: float | None = None,
     weight: Weight | None = None,
+    match: MatchSituation | None = None,
 ) -> Suggestion:
     """The card for ``view.seat`` to play; raises :class:`ViewError` for an impossible view.
 
     ``weight``: the likelihood of the auction given a deal (``hard`` passes the one of
-    :func:`.reading.auction_weight` when the view carries the bids)."""
+    :func:`.reading.auction_weight` when the view carries the bids). ``match`` (checked
+    by :func:`.match.check_situation`): where the match stands before the round; a level
+    that plays to the match (:attr:`Level.match`) chooses by the side's chance to win it
+    where its end is in reach (:func:`.chances.outlook`), by the margin elsewhere."""
     lv = LEVELS[level] if isinstance(level, str) else level
     if lv.lead_nodes and not view.tricks and not view.trick.cards:
         lv = replace(lv, nodes=lv.lead_nodes, stop_sigmas=0.0, probe_after=0)
@@ -305,7 +343,8 @@ def suggest_play(
             taker_weight(view, bid_value=lv.bid_value),
             play_weight(view, lv.miss, lv.partner_miss, lv.signals),
         )
-    scorer = _RoundScorer(view)
+    reads = match is not None and lv.match and lv.exact
+    scorer = _RoundScorer(view, outlook(rules, match, dealer_of(view)) if reads else None)
     if lv.exact:
         return _err(_exact_play(view, lv, k, weigh, legal, scorer, rng, deadline), lv, legal, rng)
     # Without weights the deals are drawn one by one, so a cut budget draws no more.
@@ -344,6 +383,12 @@ def suggest_play(
     return _err(chosen, lv, legal, rng)
 
 
+def dealer_of(view: SeatView) -> int:
+    """The round's dealer: the seat before the first trick's leader."""
+    first = view.tricks[0].leader if view.tricks else view.trick.leader
+    return next(d for d in range(view.ruleset.players) if first_leader(view.ruleset, d) == first)
+
+
 def _err(s: Suggestion, lv: Level, legal: list[int], rng: random.Random) -> Suggestion:
     """The level's error model (:mod:`.mistakes`) applied to the searched card, drawing
     from the request's generator after the search (temperature 0: the card unchanged)."""
@@ -380,29 +425,33 @@ def _exact_play(
     # The card points too (the solver's margin of card points from here), to choose
     # between cards of equal score: see :func:`_choose`.
     points = dict.fromkeys(legal, 0.0)
-    searched: dict[tuple[int, ...], tuple[dict[int, float], Mapping[int, float]]] = {}
+    # Each deal's values (what the level chooses by: the margins, or the match chances),
+    # card points and margins.
+    searched: dict[tuple[int, ...], tuple[dict[int, float], Mapping[int, float], dict[int, float]]]
+    searched = {}
     most = lv.samples if len(legal) > 1 else lv.min_samples
     used = 0
-    # The cards still searched, each card's deals, and each deal's margins and points,
+    # The cards still searched, each card's deals, and each deal's values and points,
     # in order, for ``lv.stop_sigmas``. The open cards only narrow, so each was searched
     # on every deal so far (a deal drawn again holds them all).
     live = list(legal)
     counts = dict.fromkeys(legal, 0)
     seen: list[tuple[dict[int, float], Mapping[int, float]]] = []
     same = _same_card(view)
-    # Probing (``lv.probe_after``): each deal context's step, the exact deals' margins
-    # less their steps, and their card points.
+    # Where the match is read, ``totals`` are of the match chances, these of the margins.
+    margins = dict.fromkeys(legal, 0.0)
+    # Probing (``lv.probe_after``): each deal context's step, the exact deals, and what
+    # they measured besides the steps.
     probing = lv.probe_after > 0 and view.hand.bit_count() >= lv.probe_cards
-    steps: dict[tuple[int, int, tuple[int, int]], tuple[int, float]] = {}
+    steps: dict[tuple[int, int, tuple[int, int]], Step] = {}
 
-    def step_of(context: tuple[int, int, tuple[int, int]]) -> tuple[int, float]:
+    def step_of(context: tuple[int, int, tuple[int, int]]) -> Step:
         if context not in steps:
             steps[context] = _step(scorer, context)
         return steps[context]
 
-    exact_deals: list[tuple[dict[int, float], Mapping[int, float], tuple[int, float]]] = []
-    rest: dict[int, float] = {}
-    mean_points: dict[int, float] = {}
+    exact_deals: list[Exact] = []
+    rest: Rest | None = None
     while used < most:
         n = min(BATCH, most - used)
         # The deadline is checked once a batch (reading a thread's CPU time is a system
@@ -416,27 +465,29 @@ def _exact_play(
             key = tuple(deal)
             known = searched.get(key)
             if known is None and probing and len(exact_deals) >= lv.probe_after:
-                if not rest:
-                    rest, mean_points = _rest_of_steps(exact_deals, live)
+                if rest is None:
+                    rest = _rest_of_steps(exact_deals, live)
                 step = step_of(scorer.deal_context(deal))
-                known = searched[key] = _probed(
-                    view, deal, scorer, table, live, step, rest, mean_points
-                )
+                known = searched[key] = _probed(view, deal, scorer, table, live, step, rest)
             if known is None:
                 found = dds.solve_view(view, deal, scorer.taken, table, live)
                 context = scorer.deal_context(deal)
-                known = searched[key] = (
-                    {c: scorer.margin(found[c], context) for c in live},
-                    found,
+                values = {c: scorer.value(found[c], context) for c in live}
+                margin = (
+                    values
+                    if scorer.match is None
+                    else {c: scorer.margin(found[c], context) for c in live}
                 )
+                known = searched[key] = (values, found, margin)
                 if probing:
-                    exact_deals.append((known[0], found, step_of(context)))
-            margins, deal_points = known
+                    exact_deals.append(Exact(values, margin, found, step_of(context)))
+            values, deal_points, margin = known
             for c in live:
-                totals[c] += margins[c]
+                totals[c] += values[c]
                 points[c] += deal_points[c]
+                margins[c] += margin[c]
                 counts[c] += 1
-            seen.append(known)
+            seen.append((values, deal_points))
             used += 1
             if used >= lv.min_samples and table.nodes >= lv.nodes:
                 most = used
@@ -447,38 +498,77 @@ def _exact_play(
             live = _still_open(seen, live, totals, points, lv, same)
             if len(live) == 1:
                 break
-    return _choose(view, lv, legal, totals, counts, True, not deadline.hit, points)
+    by_chance = margins if scorer.match is not None else None
+    return _choose(view, lv, legal, totals, counts, True, not deadline.hit, points, by_chance)
 
 
-def _step(scorer: _RoundScorer, context: tuple[int, int, tuple[int, int]]) -> tuple[int, float]:
-    """Where the deal's score margin jumps most as the searched card points grow (a
-    contract made or failed), and by how much: ``(t, jump)``, the margin at ``t`` less
-    the margin at ``t - 1``. The capot's jump, at the very end, is left out."""
+@dataclass(frozen=True)
+class Step:
+    """Where a deal's value jumps most as the searched card points grow (a contract made
+    or failed; with the match, the match won or lost): at ``t`` card points, by
+    ``jump`` (the value at ``t`` less the value at ``t - 1``), the margin by
+    ``margin_jump`` (the same as ``jump`` without the match)."""
+
+    t: int
+    jump: float
+    margin_jump: float
+
+
+@dataclass(frozen=True)
+class Exact:
+    """A deal solved exactly, for the probes: its values, margins, card points, step."""
+
+    values: dict[int, float]
+    margins: dict[int, float]
+    found: Mapping[int, float]
+    step: Step
+
+
+@dataclass(frozen=True)
+class Rest:
+    """Over the deals solved exactly, each card's mean value and margin less its step
+    (the part the probes do not see), and its mean card points."""
+
+    values: dict[int, float]
+    margins: dict[int, float]
+    points: dict[int, float]
+
+
+def _step(scorer: _RoundScorer, context: tuple[int, int, tuple[int, int]]) -> Step:
+    """The deal's :class:`Step`: the value's largest jump. The capot's jump, at the very
+    end, is left out."""
     reach = context[0] + scorer.last_bonus
     low, high = -reach - scorer.so_far, reach - scorer.so_far
     best, at = -math.inf, 0
-    before = scorer.margin(low, context)
+    before = scorer.value(low, context)
     for f in range(low + 1, high + 1):
-        now = scorer.margin(f, context)
+        now = scorer.value(f, context)
         if now - before > best:
             best, at = now - before, f
         before = now
-    return at, best
+    if scorer.match is None:
+        return Step(at, best, best)
+    return Step(at, best, scorer.margin(at, context) - scorer.margin(at - 1, context))
 
 
-def _rest_of_steps(
-    exact: list[tuple[dict[int, float], Mapping[int, float], tuple[int, float]]], live: list[int]
-) -> tuple[dict[int, float], dict[int, float]]:
-    """Over the deals solved exactly: each card's mean margin less its step (the margin's
-    part the probes do not see), and its mean card points."""
-    rest = dict.fromkeys(live, 0.0)
+def _rest_of_steps(exact: list[Exact], live: list[int]) -> Rest:
+    """The :class:`Rest` of the deals solved exactly."""
+    values = dict.fromkeys(live, 0.0)
+    margins = dict.fromkeys(live, 0.0)
     points = dict.fromkeys(live, 0.0)
-    for margins, found, (t, jump) in exact:
+    for deal in exact:
+        t = deal.step.t
         for c in live:
-            rest[c] += margins[c] - (jump if found[c] >= t else 0.0)
-            points[c] += found[c]
+            up = deal.found[c] >= t
+            values[c] += deal.values[c] - (deal.step.jump if up else 0.0)
+            margins[c] += deal.margins[c] - (deal.step.margin_jump if up else 0.0)
+            points[c] += deal.found[c]
     n = len(exact)
-    return {c: v / n for c, v in rest.items()}, {c: v / n for c, v in points.items()}
+    return Rest(
+        {c: v / n for c, v in values.items()},
+        {c: v / n for c, v in margins.items()},
+        {c: v / n for c, v in points.items()},
+    )
 
 
 def _probed(
@@ -487,22 +577,24 @@ def _probed(
     scorer: _RoundScorer,
     table: Any,
     live: list[int],
-    step: tuple[int, float],
-    rest: dict[int, float],
-    mean_points: dict[int, float],
-) -> tuple[dict[int, float], dict[int, float]]:
-    """One deal probed: each card tested once at the step ``(t, jump)`` of the deal's
-    margin; its margin there is the jump when its value reaches ``t``, plus the rest the
-    exact deals measured (``rest``: the mean over them of the margin less the jump). The
-    mean of these over the deals is the regression estimate of the card's margin: the
-    step, which carries most of the spread, counted on every deal, the rest on the exact
-    ones."""
-    t, jump = step
-    found = dds.solve_view(view, deal, scorer.taken, table, live, threshold=t)
-    return (
-        {c: (jump if found[c] >= t else 0.0) + rest[c] for c in live},
-        {c: mean_points[c] for c in live},
+    step: Step,
+    rest: Rest,
+) -> tuple[dict[int, float], dict[int, float], dict[int, float]]:
+    """One deal probed: each card tested once at the deal's step ``t``; its value there
+    is the jump when its card points reach ``t``, plus the rest the exact deals measured
+    (``rest``: the mean over them of the value less the jump). The mean of these over
+    the deals is the regression estimate of the card's value: the step, which carries
+    most of the spread, counted on every deal, the rest on the exact ones. The margins
+    likewise (at the value's step), and the card points are the exact deals' mean."""
+    found = dds.solve_view(view, deal, scorer.taken, table, live, threshold=step.t)
+    up = {c: found[c] >= step.t for c in live}
+    values = {c: (step.jump if up[c] else 0.0) + rest.values[c] for c in live}
+    margins = (
+        values
+        if scorer.match is None
+        else {c: (step.margin_jump if up[c] else 0.0) + rest.margins[c] for c in live}
     )
+    return values, dict(rest.points), margins
 
 
 def _still_open(
@@ -571,9 +663,12 @@ def _choose(
     exact: bool,
     complete: bool,
     points: dict[int, float] | None = None,
+    margins: dict[int, float] | None = None,
 ) -> Suggestion:
-    """The card of best average score margin; between equal ones, the card of most card
-    points (``points``, the searched card points' totals, when given): where the deals
+    """The card of best average score margin (with ``margins``, the margins' totals,
+    ``totals`` are of the match chances: the card of best chance, then margin); between
+    equal ones, the card of most card points (``points``, the searched card points'
+    totals, when given): where the deals
     drawn all say the contract is lost whatever is played (or made), the score no longer
     tells cards apart, but the real deal may differ from them and the points still count
     there; then the card worth fewest points, then the lowest. ``used``: the deals
@@ -582,16 +677,27 @@ def _choose(
     rules = view.ruleset
     counts = used if isinstance(used, dict) else dict.fromkeys(totals, used)
     values = {c: round(v / counts[c], 2) for c, v in totals.items()}
+    chances = None
+    if margins is not None:
+        chances = {c: round(v / counts[c], 4) for c, v in totals.items()}
+        values = {c: round(v / counts[c], 2) for c, v in margins.items()}
     if lv.greedy:
         choice = greedy_card(view)
     else:
         ahead = {c: p / counts[c] for c, p in points.items()} if points else {}
+        first = chances or {}
         choice = max(
             legal,
-            key=lambda c: (values[c], ahead.get(c, 0), -card_points(c, view.trump, rules), -c),
+            key=lambda c: (
+                first.get(c, 0),
+                values[c],
+                ahead.get(c, 0),
+                -card_points(c, view.trump, rules),
+                -c,
+            ),
         )
     # Past the deadline some search may have stopped at a shallower depth: not complete.
-    return Suggestion(choice, values, max(counts.values()), exact, complete, lv.name)
+    return Suggestion(choice, values, max(counts.values()), exact, complete, lv.name, chances)
 
 
 def solved_round_margin(

@@ -1,6 +1,6 @@
 """Playing to the match (issue 35): the engine's match situation, its check, the chance a
-round's outcome leaves (``service/engine/chances.py``), and the bidder that chooses by it
-(``service/players/bidding.py``)."""
+round's outcome leaves (``service/engine/chances.py``), and the bidder and the card
+player that choose by it (``service/players/bidding.py``, ``service/players/driver.py``)."""
 
 from __future__ import annotations
 
@@ -11,11 +11,15 @@ import pytest
 from service.engine.bidding import Call
 from service.engine.cards import mask_of, parse_card
 from service.engine.chances import MatchOutlook, in_reach, model_for, outlook
+from service.engine.declarations import parse_declarations
 from service.engine.match import MatchRound, MatchSituation, check_situation
 from service.engine.play import PositionError
+from service.engine.rounds import Trick
 from service.engine.rulesets import get_ruleset
 from service.players.bidding import suggest_bid
+from service.players.driver import MAX_BUDGET_MS, suggest_play
 from service.players.table import AuctionView
+from service.players.view import SeatView
 from tests.support.play_helpers import table_deal
 
 BELOTE = get_ruleset("belote")
@@ -143,3 +147,65 @@ def test_the_seat_of_team_1_reads_its_own_total():
     for totals, ahead in (((250, 440), True), ((440, 250), False)):
         found = suggest_bid(view, "normal", 0, match=MatchSituation(totals))
         assert all((chance > 0.5) == ahead for chance in found.chances)
+
+
+def _endgame() -> SeatView:
+    """A round of belote near its end (bench/match_calls.py's deal 6 of seed 79, played
+    by the greedy player): seat 2 took hearts (the turned 9H, dealer 2), holds 10H JS AS
+    and leads the sixth trick."""
+    tricks = [
+        (3, "AC 7H 8C QC"),
+        (0, "7D KD QD AD"),
+        (3, "7C 7S 9C QH"),
+        (2, "JH 8H 10D KH"),
+        (2, "9H 9S 10S AH"),
+    ]
+    declared = [(0, "7D 8D 9D 10D"), (1, "KC KD KH KS"), (2, "9H 10H JH QH")]
+    return SeatView(
+        BELOTE,
+        2,
+        mask_of(parse_card(c) for c in ("10H", "JS", "AS")),
+        "H",
+        2,
+        Trick(2, ()),
+        tuple(
+            Trick(leader, tuple(parse_card(c) for c in cards.split())) for leader, cards in tricks
+        ),
+        tuple(
+            parse_declarations(
+                [(s, tuple(parse_card(c) for c in cards.split())) for s, cards in declared],
+                "H",
+                BELOTE,
+            )
+        ),
+        (),
+        parse_card("9H"),
+        None,
+        None,
+        2,
+        (Call("pass"), Call("pass"), Call("pass"), Call("take", trump="H")),
+    )
+
+
+def test_hard_plays_its_cards_for_the_chance_to_win_the_match():
+    """At 470 all the round decides the match: the side that scores more wins it. Without
+    the match `hard` leads the ace of spades (the best mean margin); with it, the jack,
+    which wins the round more often for a smaller mean margin."""
+    view = _endgame()
+    blind = suggest_play(view, "hard", 1, MAX_BUDGET_MS)
+    aware = suggest_play(view, "hard", 1, MAX_BUDGET_MS, match=MatchSituation((470, 470)))
+    jack, ace = parse_card("JS"), parse_card("AS")
+    assert blind.card == ace and blind.chances is None
+    assert aware.chances is not None and aware.card == jack
+    assert aware.chances[jack] > aware.chances[ace] + 0.1
+    assert aware.values[ace] > aware.values[jack]  # the margins, as without the match
+
+
+def test_the_card_players_read_the_match_only_near_its_end_and_without_errors():
+    """Far from the target `hard` plays as without the match; `normal`, whose errors are
+    drawn in points of margin, never reads it."""
+    view = _endgame()
+    blind = suggest_play(view, "hard", 1, MAX_BUDGET_MS)
+    assert suggest_play(view, "hard", 1, MAX_BUDGET_MS, match=MatchSituation((0, 0))) == blind
+    near = MatchSituation((470, 470))
+    assert suggest_play(view, "normal", 1, match=near) == suggest_play(view, "normal", 1)

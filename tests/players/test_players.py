@@ -713,7 +713,9 @@ def test_the_step_of_a_deal_is_where_the_contract_is_made():
     view, hands = played_view("coinche", "H", plays=0, seed=4, bid=ContractBid(100))
     scorer = _RoundScorer(view)
     context = scorer.deal_context(list(hands))
-    t, jump = _step(scorer, context)
+    step = _step(scorer, context)
+    t, jump = step.t, step.jump
+    assert step.margin_jump == jump  # without the match the value is the margin
     reach = context[0] + scorer.last_bonus
     rises = [
         scorer.margin(f, context) - scorer.margin(f - 1, context)
@@ -726,27 +728,47 @@ def test_the_step_of_a_deal_is_where_the_contract_is_made():
     assert scorer.margin(t - 1, context) < 0 < scorer.margin(t, context)
 
 
-def test_a_probed_deal_gives_back_its_exact_margins_when_it_alone_was_solved():
+@pytest.mark.parametrize("totals", [None, (1900, 1850)])
+def test_a_probed_deal_gives_back_its_exact_margins_when_it_alone_was_solved(totals):
     """The estimate of a probed deal is the step it sees plus the rest the exact deals
-    measured: probing the one deal solved exactly gives back its exact margins."""
+    measured: probing the one deal solved exactly gives back its exact margins, and with
+    the match (Coinche to 2000, both sides near it) its exact chances too."""
+    from service.engine.chances import outlook
+    from service.engine.match import MatchSituation
     from service.players import dds
-    from service.players.driver import _probed, _rest_of_steps, _RoundScorer, _step
+    from service.players.driver import (
+        Exact,
+        _probed,
+        _rest_of_steps,
+        _RoundScorer,
+        _step,
+        dealer_of,
+    )
 
     for seed in range(3):
         view, hands = played_view("coinche", "S", plays=4, seed=seed, bid=ContractBid(90))
-        scorer = _RoundScorer(view)
+        match = None if totals is None else MatchSituation(totals)
+        ahead = outlook(view.ruleset, match, dealer_of(view))
+        assert (ahead is None) == (totals is None)
+        scorer = _RoundScorer(view, ahead)
         deal = [h & ~view.played for h in hands]
         legal = list(cards_in(legal_mask(view.hand, view.position)))
         args = (view.ruleset, view.trump, deal, view.trick.leader, view.trick.cards, view.team)
         found = dds.solve(*args, scorer.taken, moves=legal)
         context = scorer.deal_context(deal)
+        values = {c: scorer.value(found[c], context) for c in legal}
         margins = {c: scorer.margin(found[c], context) for c in legal}
         step = _step(scorer, context)
-        rest, points = _rest_of_steps([(margins, found, step)], legal)
+        rest = _rest_of_steps([Exact(values, margins, found, step)], legal)
         table = dds.Table(16)
-        probed, probed_points = _probed(view, deal, scorer, table, legal, step, rest, points)
-        assert probed == pytest.approx(margins) and probed_points == found
+        probed, probed_points, probed_margins = _probed(
+            view, deal, scorer, table, legal, step, rest
+        )
+        assert probed == pytest.approx(values) and probed_points == found
+        assert probed_margins == pytest.approx(margins)
         assert table.nodes > 0
+        if totals is not None:
+            assert all(0 <= v <= 1 for v in probed.values())
 
 
 def test_probing_solves_more_deals_and_only_where_the_hands_are_long():
