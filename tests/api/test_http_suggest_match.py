@@ -1,5 +1,6 @@
 """The match situation of the suggestion requests over HTTP (issue 35): `match` in
-POST /v1/suggest/bid (both forms), /v1/suggest/action and a batch item, and its 422s."""
+POST /v1/suggest/bid and /v1/suggest/play (both forms), /v1/suggest/action and a batch
+item, and its 422s."""
 
 from __future__ import annotations
 
@@ -101,3 +102,63 @@ def test_a_batch_item_carries_the_match(server):
     assert results[0]["body"] == _ok(server.post("/v1/suggest/bid", json=BID | {"match": NEAR}))
     assert results[1]["status"] == 422
     assert "match.totals.0" in results[1]["problem"]["errors"]
+
+
+# The documented suggest/play example (belote, seat 0 to play the first trick's last card).
+PLAY = {
+    "ruleset": "belote",
+    "trump": "H",
+    "taker": 1,
+    "hand": ["7H", "JH", "AS", "KD", "10C", "QS", "8D", "9D"],
+    "trick": {"leader": 1, "cards": ["8C", "9H", "AC"]},
+    "level": "hard",
+    "seed": 0,
+}
+
+
+def test_hard_plays_its_card_for_the_match_and_says_each_cards_chance(server):
+    blind = _ok(server.post("/v1/suggest/play", json=PLAY))
+    aware = _ok(server.post("/v1/suggest/play", json=PLAY | {"match": NEAR}))
+    assert all("chance" not in v for v in blind["values"])
+    chances = [v["chance"] for v in aware["values"]]
+    assert all(0 <= c <= 1 for c in chances) and chances == sorted(chances, reverse=True)
+    assert aware["card"] == aware["values"][0]["card"]
+    assert {v["card"] for v in aware["values"]} == {v["card"] for v in blind["values"]}
+    # Far from the target, and at a level that errs (its errors are in points): the
+    # answer without the match.
+    far = _ok(server.post("/v1/suggest/play", json=PLAY | {"match": {"totals": [0, 0]}}))
+    assert far == blind
+    normal = PLAY | {"level": "normal"}
+    assert _ok(server.post("/v1/suggest/play", json=normal | {"match": NEAR})) == _ok(
+        server.post("/v1/suggest/play", json=normal)
+    )
+    assert "match.totals.0" in _refused(
+        server.post("/v1/suggest/play", json=PLAY | {"match": {"totals": [501, 0]}})
+    )
+
+
+def _in_play(server) -> dict:
+    """A belote record played by `easy` up to its first card (the auction over, any
+    declaration announced)."""
+    game = {"ruleset": "belote"}
+    deal = _ok(server.post("/v1/deal", json=game | {"dealer": 3, "seed": "match cards 1"}))
+    record = {"dealer": 3, "deal": deal["deal"], "actions": []}
+    while True:
+        state = _ok(server.post("/v1/rounds/state", json=game | record))
+        assert state["phase"] != "redeal", "the seed's deal is bid"
+        step = {"record": record, "level": "easy"}
+        action = _ok(server.post("/v1/suggest/action", json=game | step))["action"]
+        if action["type"] in ("play", "belote"):
+            return record
+        record["actions"].append(action)
+
+
+def test_suggest_action_and_the_record_form_play_for_the_match(server):
+    record = _in_play(server)
+    state = _ok(server.post("/v1/rounds/state", json={"ruleset": "belote"} | record))
+    seat = state["seat"]
+    ask = {"ruleset": "belote", "record": record, "level": "hard", "match": NEAR}
+    action = _ok(server.post("/v1/suggest/action", json=ask))
+    played = _ok(server.post("/v1/suggest/play", json=ask | {"seat": seat}))
+    assert [v["chance"] for v in action["values"]] == [v["chance"] for v in played["values"]]
+    assert action["action"].get("card") == played["card"]

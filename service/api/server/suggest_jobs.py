@@ -69,6 +69,8 @@ class PlayJob:
     exchanged_by: int | None
     dealer: int | None
     bids: tuple[BidTuple, ...]
+    #: Where the match stands (checked at the edge); None: the round's margin decides.
+    match: MatchSituation | None = None
 
     @property
     def budget_ms(self) -> float:
@@ -180,12 +182,18 @@ def bid_job(job: BidJob) -> dict[str, Any]:
 
 def _play_job(job: PlayJob) -> dict[str, Any]:
     view = play_view(job)
-    s = suggest_play(view, job.asked.level, seed_number(job.asked.seed), job.budget_ms)
+    seed = seed_number(job.asked.seed)
+    s = suggest_play(view, job.asked.level, seed, job.budget_ms, match=job.match)
     declared, belotes = announcements(view) if view.first_card else ([], [])
+    chances = s.chances or {}
+    best_first = sorted(s.values, key=lambda c: (-chances.get(c, 0), -s.values[c], c))
     return {
         "seat": view.seat,
         "card": s.card,
-        "values": sorted(s.values.items(), key=lambda cv: (-cv[1], cv[0])),
+        "values": [
+            {"card": c, "value": s.values[c]} | ({"chance": chances[c]} if chances else {})
+            for c in best_first
+        ],
         "samples": s.samples,
         "exact": s.exact,
         "complete": s.complete,

@@ -102,7 +102,9 @@ def asked_of(args: dict[str, Any]) -> suggest_jobs.Asked:
     )
 
 
-def _play_job(args: dict[str, Any], asked: suggest_jobs.Asked) -> suggest_jobs.PlayJob:
+def _play_job(
+    args: dict[str, Any], asked: suggest_jobs.Asked, match: MatchSituation | None
+) -> suggest_jobs.PlayJob:
     """The job of a request that states the seat's view."""
     bid = round_bid(args.get("bid"))  # a 422 for a bid without its value
     return suggest_jobs.PlayJob(
@@ -119,6 +121,7 @@ def _play_job(args: dict[str, Any], asked: suggest_jobs.Asked) -> suggest_jobs.P
         exchanged_by=args.get("exchanged_by"),
         dealer=args.get("dealer"),
         bids=_bids(args["bids"]),
+        match=match,
     )
 
 
@@ -183,7 +186,11 @@ def _form(args: dict[str, Any], view: tuple[str, ...], required: tuple[str, ...]
 
 
 def _record_play_job(
-    record: dict[str, Any], seat: int, ruleset: Ruleset, asked: suggest_jobs.Asked
+    record: dict[str, Any],
+    seat: int,
+    ruleset: Ruleset,
+    asked: suggest_jobs.Asked,
+    match: MatchSituation | None,
 ) -> suggest_jobs.PlayJob:
     """The job of the seat's view derived from the record: exactly the request a client
     would send that built the view right (:mod:`...players.record_view`)."""
@@ -206,6 +213,7 @@ def _record_play_job(
         exchanged_by=view.exchanged_by,
         dealer=view.dealer if bids else None,
         bids=tuple((b.action, b.value, b.trump, b.seat) for b in bids),
+        match=match,
     )
 
 
@@ -254,7 +262,7 @@ def _start_play(job: suggest_jobs.PlayJob, seed: str) -> Search:
             "card": result["card"],
             "level": job.asked.level,
             "seed": seed,
-            "values": [{"card": c, "value": v} for c, v in result["values"]],
+            "values": result["values"],
             "samples": result["samples"],
             "exact": result["exact"],
             "complete": result["complete"],
@@ -287,10 +295,11 @@ def start_play(args: dict[str, Any]) -> Search:
     searches with a place in the line of suggestions and answers."""
     asked = asked_of(args)
     if _form(args, PLAY_VIEW, ("trump", "taker", "hand", "trick")):
-        job = _record_play_job(args["record"], args["seat"], ruleset_from(args), asked)
+        ruleset = ruleset_from(args)
+        job = _record_play_job(args["record"], args["seat"], ruleset, asked, _match(args, ruleset))
     else:
-        ruleset_from(args, args["trump"])
-        job = _play_job(args, asked)
+        ruleset = ruleset_from(args, args["trump"])
+        job = _play_job(args, asked, _match(args, ruleset))
     return _start_play(job, args["seed"])
 
 
@@ -336,7 +345,7 @@ def start_action(args: dict[str, Any]) -> Search:
     search; a bid or a card is searched as suggest/bid and suggest/play search it."""
     ruleset = ruleset_from(args)
     asked = asked_of(args)
-    match = _match(args, ruleset)  # a 422 in any phase, though only the bidder reads it
+    match = _match(args, ruleset)  # a 422 in any phase, though only a bid or a card reads it
     record = game_record(args["record"], ruleset, "record.")
     state = checked_state(record, "record.")
     seat = _seat_for(args, record, state)
@@ -377,7 +386,7 @@ def start_action(args: dict[str, Any]) -> Search:
             }
 
         return bid_answer
-    job = _record_play_job(args["record"], seat, ruleset, asked)
+    job = _record_play_job(args["record"], seat, ruleset, asked, match)
     search = _start_play(job, args["seed"])
     with_belote = {
         a.card: a for a in view.actions_open if isinstance(a, BeloteAction) and a.card is not None
@@ -392,6 +401,7 @@ def start_action(args: dict[str, Any]) -> Search:
                 "action": action_body(with_belote.get(v["card"], PlayAction(v["card"], seat))),
                 "value": v["value"],
             }
+            | ({"chance": v["chance"]} if "chance" in v else {})
             for v in found["values"]
         ]
         return common | {

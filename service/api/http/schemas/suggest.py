@@ -71,8 +71,49 @@ class PlayerRequestSchema(RulesetRequestSchema):
     seed = SeedField(load_default="0", metadata=SEED)
 
 
+class MatchSituationSchema(RequestSchema):
+    """Where the match stands before this round; the target (or the number of deals) is
+    the ruleset's."""
+
+    totals = fields.List(
+        JsonInteger(validate=validate.Range(min=-MAX_ROUND_SCORE, max=MAX_ROUND_SCORE)),
+        required=True,
+        validate=validate.Length(equal=2),
+        metadata={
+            "description": "The match totals before this round, by team: [team 0 (seats 0 "
+            "and 2), team 1 (seats 1 and 3)], as POST /v1/match answers them."
+        },
+    )
+    held_in = JsonInteger(
+        load_default=0,
+        validate=validate.Range(min=0, max=MAX_ROUND_SCORE),
+        metadata={
+            "description": "Points held over by litiges, waiting for this round's winner "
+            "(POST /v1/match's `held`); 0 when left out."
+        },
+    )
+    deals_left = JsonInteger(
+        load_default=None,
+        allow_none=True,
+        validate=validate.Range(min=1, max=1000),
+        metadata={
+            "description": "In a match of a fixed number of deals (`match_deals`): the deals "
+            "left, this one included (1: the last). Left out in a match to a target."
+        },
+    )
+
+
+MATCH = {
+    "description": "Where the match stands (optional): with it, `normal` and `hard` bid, and "
+    "`hard` plays its cards, for the chance to win the match rather than the round's "
+    "margin, where the match's end is within reach (docs/players.md, \"Playing to the "
+    "match\"). Without it, the round's margin decides, as in a match's first rounds."
+}
+
+
 class SuggestPlayRequestSchema(PlayerRequestSchema):
     budget_ms = _budget(MAX_BUDGET_MS)
+    match = fields.Nested(MatchSituationSchema(), metadata=MATCH)
     record = fields.Nested(
         RoundRecordSchema(),
         metadata={
@@ -146,6 +187,13 @@ class CardValueSchema(ResponseSchema):
             "this card: its round score minus the opponents', averaged over the deals."
         },
     )
+    chance = fields.Float(
+        metadata={
+            "description": "Where the player read `match`: the estimated chance of the "
+            "seat's side to win the match after the round if it plays this card (a draw "
+            "counts half), by which it chose; left out otherwise."
+        },
+    )
 
 
 class AnnouncedDeclarationSchema(ResponseSchema):
@@ -192,46 +240,6 @@ class SuggestPlaySchema(ResponseSchema):
         required=True,
         metadata={"description": "On the seat's first card: the suits of its belote; else empty."},
     )
-
-
-class MatchSituationSchema(RequestSchema):
-    """Where the match stands before this round; the target (or the number of deals) is
-    the ruleset's."""
-
-    totals = fields.List(
-        JsonInteger(validate=validate.Range(min=-MAX_ROUND_SCORE, max=MAX_ROUND_SCORE)),
-        required=True,
-        validate=validate.Length(equal=2),
-        metadata={
-            "description": "The match totals before this round, by team: [team 0 (seats 0 "
-            "and 2), team 1 (seats 1 and 3)], as POST /v1/match answers them."
-        },
-    )
-    held_in = JsonInteger(
-        load_default=0,
-        validate=validate.Range(min=0, max=MAX_ROUND_SCORE),
-        metadata={
-            "description": "Points held over by litiges, waiting for this round's winner "
-            "(POST /v1/match's `held`); 0 when left out."
-        },
-    )
-    deals_left = JsonInteger(
-        load_default=None,
-        allow_none=True,
-        validate=validate.Range(min=1, max=1000),
-        metadata={
-            "description": "In a match of a fixed number of deals (`match_deals`): the deals "
-            "left, this one included (1: the last). Left out in a match to a target."
-        },
-    )
-
-
-MATCH = {
-    "description": "Where the match stands (optional): with it, `normal` and `hard` bid for "
-    "the chance to win the match rather than the round's margin, where the match's end is "
-    'within reach (docs/players.md, "Playing to the match"). Without it, the round\'s '
-    "margin decides, as in a match's first rounds."
-}
 
 
 class SuggestBidRequestSchema(PlayerRequestSchema):
@@ -315,13 +323,7 @@ class SuggestActionRequestSchema(PlayerRequestSchema):
         "The seat to act for; left out: the next to act (the seat to act, or in Klaberjass "
         "the comparison's winner while it has sequences to show)."
     )
-    match = fields.Nested(
-        MatchSituationSchema(),
-        metadata={
-            "description": MATCH["description"] + " Read in the auction; the card "
-            "players do not read it yet."
-        },
-    )
+    match = fields.Nested(MatchSituationSchema(), metadata=MATCH)
 
 
 class ActionValueSchema(ResponseSchema):
@@ -337,9 +339,9 @@ class ActionValueSchema(ResponseSchema):
     )
     chance = fields.Float(
         metadata={
-            "description": "A bid where the bidder read `match`: the estimated chance of "
-            "the seat's side to win the match after the round (as `suggest/bid`'s); left "
-            "out otherwise."
+            "description": "A bid or a card where the player read `match`: the estimated "
+            "chance of the seat's side to win the match after the round (as `suggest/bid`'s "
+            "and `suggest/play`'s), by which it chose; left out otherwise."
         },
     )
 
