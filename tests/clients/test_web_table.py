@@ -81,6 +81,8 @@ def test_a_round_is_played_in_the_browser_on_the_public_api(tmp_path):
         "the score sheet shows the service's score",
         "the arrows move the focus along the hand",
         "the next round is dealt by the service's next dealer",
+        "the first round's suggestions carry no match",
+        "the next round's suggestions carry the match",
         "a one-round match ends with its result",
         "the review links to the round in its notation",
         "the reopened round is read back from its notation",

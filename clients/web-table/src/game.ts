@@ -23,6 +23,7 @@ export class Round implements RoundEngine {
     readonly dealer: number,
     private number: number,
     private heldIn: number,
+    private match: Schemas["MatchSituation"] | null,
   ) {}
 
   private get game() {
@@ -102,7 +103,9 @@ export class Round implements RoundEngine {
     // The service's computer player decides every action (POST /v1/suggest/action): the
     // bid, the exchange, the comparison step, the declarations, belote with its card, the
     // card. The page holds no policy of its own.
-    const ask = { ...this.game, level: this.setup.level, seed: String(this.setup.seed), record: this.record, seat };
+    // With the match as it stands, so that near its end the seats play to win it.
+    const match = this.match === null ? {} : { match: this.match };
+    const ask = { ...this.game, level: this.setup.level, seed: String(this.setup.seed), record: this.record, seat, ...match };
     const { action } = body(await this.api.POST("/v1/suggest/action", { body: ask }));
     const { seat: _seat, ...rest } = action;
     return [rest as Action];

@@ -138,7 +138,7 @@ async function startMatch(): Promise<void> {
 
 /** Plays one round; the next dealer, or null if the match was replaced. */
 async function playRound(me: number, dealer: number): Promise<number | null> {
-  round = newRound(api, setup, dealer, roundNumber, heldIn);
+  round = newRound(api, setup, dealer, roundNumber, heldIn, sheet);
   roundNumber += 1;
   $<HTMLButtonElement>("next-round").hidden = true;
   $("summary").hidden = true;

@@ -127,7 +127,7 @@ export async function reopenRound(api: Api, url: string, params: URLSearchParams
   const setup: Setup = { ruleset: read.ruleset, options, level: (params.get("level") ?? "normal") as Level, seed: Number(params.get("seed") ?? 0) };
   // The answer is the record as POST /v1/rounds/state takes it (docs/api.md).
   const record = { dealer: read.dealer, held_in: read.held_in, deal: read.deal, actions: read.actions } as unknown as Schemas["RoundRecord"];
-  const round = new Round(api, setup, read.dealer, 0, read.held_in);
+  const round = new Round(api, setup, read.dealer, 0, read.held_in, null);
   await round.open(record);
   return { setup, round };
 }

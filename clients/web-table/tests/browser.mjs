@@ -40,11 +40,13 @@ async function open(options) {
   return context;
 }
 
-/** What ``page`` fetched from outside, its script errors and the service's answers. */
+/** What ``page`` fetched from outside, its script errors, the service's answers and the
+ * computer seats' requests (POST /v1/suggest/action). */
 function watchPage(page) {
-  const watch = { outside: [], errors: [], answers: [] };
+  const watch = { outside: [], errors: [], answers: [], suggestions: [] };
   page.on("request", (request) => {
     if (!request.url().startsWith(base)) watch.outside.push(request.url());
+    else if (new URL(request.url()).pathname === "/v1/suggest/action") watch.suggestions.push(request.postDataJSON());
   });
   page.on("pageerror", (error) => watch.errors.push(String(error)));
   page.on("response", async (response) => {
@@ -220,7 +222,10 @@ try {
   check("nothing was fetched from outside (reopened)", seen.outside.length === 0, { outside: seen.outside });
   check("no script error (reopened)", seen.errors.length === 0, { errors: seen.errors });
   await again.close();
-  // The next round: dealt by the seat the service names.
+  // The next round: dealt by the seat the service names; its computer seats are told where
+  // the match stands (the first round's were not: 0-0).
+  const before = watch.suggestions.length;
+  check("the first round's suggestions carry no match", before > 0 && watch.suggestions.every((s) => !("match" in s)), { asked: before });
   await page.click("#next-round");
   await page.waitForFunction(() => document.querySelector("#table")?.getAttribute("data-phase") === "auction");
   const dealerSeat = await page.evaluate(() => {
@@ -229,6 +234,11 @@ try {
   });
   const expected = { 0: "me-name", 1: "seat-west", 2: "seat-north", 3: "seat-east" }[match?.next_dealer];
   check("the next round is dealt by the service's next dealer", dealerSeat === expected, { dealer: dealerSeat, next_dealer: match?.next_dealer });
+  // The seat after the dealer, a computer seat, bids first.
+  for (let i = 0; i < 300 && watch.suggestions.length <= before; i++) await page.waitForTimeout(100);
+  const told = watch.suggestions.slice(before).map((s) => s.match);
+  const situation = { totals: match?.totals, held_in: match?.sheet.at(-1)?.carried, deals_left: null };
+  check("the next round's suggestions carry the match", told.length > 0 && told.every((m) => JSON.stringify(m) === JSON.stringify(situation)), { told, situation });
   check("nothing was fetched from outside", watch.outside.length === 0, { outside: watch.outside });
   check("no script error", watch.errors.length === 0, { errors: watch.errors });
 
