@@ -220,7 +220,7 @@ def main(argv=None) -> None:
     ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     ap.add_argument("--preset", default="belote")
     ap.add_argument("--level", default="normal", help="both sides' bidding level")
-    ap.add_argument("--cards", default="easy", help="both sides' card player")
+    ap.add_argument("--cards", default="easy", help="both sides' card player (a level)")
     ap.add_argument("--matches", type=int, default=40, help="pairs of matches")
     ap.add_argument("--seed", type=int, default=35)
     ap.add_argument("--start", choices=("zero", "late"), default="zero")

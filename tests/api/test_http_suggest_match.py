@@ -7,6 +7,7 @@ from __future__ import annotations
 import pytest
 
 from service.api.http.routes.round_state import STATE_EXAMPLE
+from service.api.http.routes.suggest import PLAY_EXAMPLE
 
 pytestmark = pytest.mark.http
 
@@ -105,15 +106,7 @@ def test_a_batch_item_carries_the_match(server):
 
 
 # The documented suggest/play example (belote, seat 0 to play the first trick's last card).
-PLAY = {
-    "ruleset": "belote",
-    "trump": "H",
-    "taker": 1,
-    "hand": ["7H", "JH", "AS", "KD", "10C", "QS", "8D", "9D"],
-    "trick": {"leader": 1, "cards": ["8C", "9H", "AC"]},
-    "level": "hard",
-    "seed": 0,
-}
+PLAY = PLAY_EXAMPLE | {"level": "hard"}
 
 
 def test_hard_plays_its_card_for_the_match_and_says_each_cards_chance(server):
