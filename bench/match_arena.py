@@ -1,10 +1,10 @@
 """Whole matches to the target: a player that reads the match against the same player
 that ignores it (issue 35, docs/players.md "Playing to the match").
 
-Side A's bidder (``--read bids``) or card player (``--read cards``) is given the match
-situation before each round (both totals, the points held over, the deals left:
-:class:`service.engine.match.MatchSituation`); side B's, the same level with the same
-seeds, is not, nor is side A's other player. Both sides bid at ``--level`` and play
+Side A's bidder (``--read bids``), card player (``--read cards``) or both (``--read
+both``) is given the match situation before each round (both totals, the points held
+over, the deals left: :class:`service.engine.match.MatchSituation`); side B's, the same
+level with the same seeds, is not, nor (but with ``both``) is side A's other player. Both sides bid at ``--level`` and play
 their cards at ``--cards`` (default ``easy``). The rounds are dealt, bid, played and
 scored by the engine, the match sheet kept by :func:`service.engine.match.score_match`
 and the dealer passed by the ruleset's rule, until the match is decided.
@@ -101,10 +101,11 @@ class Reader:
 
 
 def readers(level: str, cards: str, read: str) -> tuple[Reader, Reader]:
-    """One side's bidder and card player; the one ``read`` names reads the match."""
+    """One side's bidder and card player; the one ``read`` names (or both) reads the
+    match."""
     return (
-        Reader(bidding.suggest_bid, level, read == "bids", "bid", None),
-        Reader(suggest_play, level_of(cards), read == "cards", "card", MAX_BUDGET_MS),
+        Reader(bidding.suggest_bid, level, read in ("bids", "both"), "bid", None),
+        Reader(suggest_play, level_of(cards), read in ("cards", "both"), "card", MAX_BUDGET_MS),
     )
 
 
@@ -112,8 +113,9 @@ def play_match(
     rules, seed: int, m: int, a_team: int, level: str, cards: str, start, read: str
 ) -> dict:
     """One play of match ``m`` with side A on ``a_team``: A's result (1, 0.5 or 0).
-    ``read``: whose decisions on side A read the match, the bidder's or the card
-    player's (``bids``, ``cards``); side B's never do."""
+    ``read``: whose decisions on side A read the match, the bidder's, the card
+    player's or both (``bids``, ``cards``, ``both``); side B's never do. The counts and
+    CPU reported are the bidder's with ``bids``, else the card player's."""
     a_bids, a_cards = readers(level, cards, read)
     b_bids, b_cards = readers(level, cards, "")
     ours = [rules.team_of(s) == a_team for s in range(rules.players)]
@@ -226,9 +228,9 @@ def main(argv=None) -> None:
     ap.add_argument("--start", choices=("zero", "late"), default="zero")
     ap.add_argument(
         "--read",
-        choices=("bids", "cards"),
+        choices=("bids", "cards", "both"),
         default="bids",
-        help="side A's bidder reads the match, or its card player (`--cards`)",
+        help="side A's bidder reads the match, its card player (`--cards`), or both",
     )
     ap.add_argument("--minutes", type=float, default=None, help="stop after this many")
     ap.add_argument("--json", default=None, help="append the summary (JSON line) here")

@@ -150,9 +150,9 @@ def test_the_seat_of_team_1_reads_its_own_total():
 
 
 def _endgame() -> SeatView:
-    """A round of belote near its end (bench/match_calls.py's deal 6 of seed 79, played
-    by the greedy player): seat 2 took hearts (the turned 9H, dealer 2), holds 10H JS AS
-    and leads the sixth trick."""
+    """A round of belote near its end (bench/match_arena.py's first deal of match 6,
+    seed 79, dealer 2, bid by the strong-trumps rule and played by the greedy player):
+    seat 2 took hearts (the turned 9H), holds 10H JS AS and leads the sixth trick."""
     tricks = [
         (3, "AC 7H 8C QC"),
         (0, "7D KD QD AD"),
