@@ -4,10 +4,11 @@ that ignores it (issue 35, docs/players.md "Playing to the match").
 Side A's bidder (``--read bids``), card player (``--read cards``) or both (``--read
 both``) is given the match situation before each round (both totals, the points held
 over, the deals left: :class:`service.engine.match.MatchSituation`); side B's, the same
-level with the same seeds, is not, nor (but with ``both``) is side A's other player. Both sides bid at ``--level`` and play
-their cards at ``--cards`` (default ``easy``). The rounds are dealt, bid, played and
-scored by the engine, the match sheet kept by :func:`service.engine.match.score_match`
-and the dealer passed by the ruleset's rule, until the match is decided.
+level with the same seeds, is not, nor (but with ``both``) is side A's other player.
+Both sides bid at ``--level`` and play their cards at ``--cards`` (default ``easy``).
+The rounds are dealt, bid, played and scored by the engine, the match sheet kept by
+:func:`service.engine.match.score_match` and the dealer passed by the ruleset's rule,
+until the match is decided.
 
 Duplicate pairs: match ``m`` is played twice, A on team 0 and then on team 1, with the
 same deal for round ``k`` of both plays (the same pack and players' seeds; the matches
